@@ -1,0 +1,206 @@
+"""Baseline bots: good enough to finish hands.
+
+A bot is a seat: it is given ``view(seat)`` (a dict) and the legal actions, and returns one of
+them.  It never sees the wall or other hands.  The baseline plays shanten-greedy:
+
+- takes any legal win;
+- discards the tile that leaves the lowest shanten, ties broken by the number of tile kinds
+  that would lower it further (acceptance) and then by a preference for discarding honours and
+  terminals that pair with nothing;
+- declares kongs that do not raise shanten;
+- claims pung / kong / chow / pick-up when the claim lowers shanten (after its best discard).
+
+The richer AI (levels easy / normal / strong, defence, value awareness) builds on the same
+:class:`Bot` interface.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .. import tiles as T
+from ..engine.actions import Action
+from ..variant import Variant
+
+
+@lru_cache(maxsize=4096)
+def _parse(notation: str) -> tuple[int, ...]:
+    return tuple(T.parse_tiles(notation)) if notation else ()
+
+
+class Bot:
+    """Interface of every automatic seat."""
+
+    name = "bot"
+
+    def __init__(self, variant: Variant, seat: int, seed: int | str = 0):
+        self.variant = variant
+        self.seat = seat
+        self.seed = seed
+
+    def choose(self, view: dict, legal: list[Action]) -> Action:  # pragma: no cover - interface
+        raise NotImplementedError
+
+
+class BaselineBot(Bot):
+    """Shanten-greedy bot (see module doc).  Deterministic: same view ⇒ same action."""
+
+    name = "ai:baseline"
+
+    def __init__(self, variant: Variant, seat: int, seed: int | str = 0):
+        super().__init__(variant, seat, seed)
+        self.shape = variant.hand_shape
+        self.kinds = variant.kinds
+
+    # -- helpers -------------------------------------------------------------------------
+    def _counts(self, view: dict) -> tuple[list[int], int]:
+        counts = [0] * T.NUM_KINDS
+        for t in _parse(view["hand"]):
+            counts[t] += 1
+        me = view["players"][self.seat]
+        return counts, len(me["melds"])
+
+    def _best_discard(self, counts: list[int], melds: int, candidates) -> tuple[int, tuple]:
+        """(tile, key) of the best discard among ``candidates``; smaller key is better."""
+        best_t, best_key = -1, None
+        for t in candidates:
+            counts[t] -= 1
+            sh = self.shape.shanten(counts, melds)
+            counts[t] += 1
+            key = (sh, 0, self._keep_value(counts, t))
+            if best_key is None or key < best_key:
+                best_t, best_key = t, key
+        # acceptance among the tied best (only those with equal shanten)
+        return best_t, best_key
+
+    def _keep_value(self, counts: list[int], t: int) -> int:
+        """How useful tile ``t`` is to keep (lower = discard first)."""
+        v = counts[t] * 4
+        if T.is_suited(t):
+            r = T.rank_of(t)
+            lo, hi = self.variant.tiles_rules["ranks"]
+            for d in (-2, -1, 1, 2):
+                if lo <= r + d <= hi and counts[t + d]:
+                    v += 3 if abs(d) == 1 else 2
+            v += 1 if lo < r < hi else 0
+        return v
+
+    def _acceptance(self, counts: list[int], melds: int, sh: int, seen: list[int]) -> int:
+        total = 0
+        for k in self.kinds:
+            if seen[k] + counts[k] >= 4:
+                continue
+            counts[k] += 1
+            if self.shape.shanten(counts, melds) < sh:
+                total += 4 - seen[k] - counts[k] + 1
+            counts[k] -= 1
+        return total
+
+    def _seen(self, view: dict) -> list[int]:
+        seen = [0] * T.NUM_KINDS
+        for p in view["players"]:
+            for t, _ in p["pond"]:
+                seen[T.parse_tile(t)] += 1
+            for m in p["melds"]:
+                for t in _parse(m["tiles"]):
+                    seen[t] += 1
+        for t in view["wall"]["bloom"]:
+            seen[T.parse_tile(t)] += 1
+        return seen
+
+    # -- decision ------------------------------------------------------------------------
+    def choose(self, view: dict, legal: list[Action]) -> Action:
+        for a in legal:
+            if a.kind == "win":
+                return a
+        kinds = {a.kind for a in legal}
+        counts, melds = self._counts(view)
+        if "discard" in kinds:
+            return self._turn(view, legal, counts, melds)
+        if "draw" in kinds:
+            return next(a for a in legal if a.kind == "draw")
+        return self._claim(view, legal, counts, melds)
+
+    def _turn(self, view: dict, legal: list[Action], counts: list[int], melds: int) -> Action:
+        base = self.shape.shanten(counts, melds) if sum(counts) % 3 == 2 else None
+        for a in legal:
+            if a.kind == "added_kong":
+                return a
+            if a.kind == "concealed_kong":
+                counts[a.tile] -= 4
+                sh = self.shape.shanten(counts, melds + 1) if sum(counts) % 3 == 1 else 99
+                counts[a.tile] += 4
+                # a kong keeps the shape; compare with the best discard's shanten
+                c2 = counts[:]
+                c2[a.tile] -= 1
+                if base is not None and sh <= self.shape.shanten(c2, melds):
+                    return a
+        discards = [a.tile for a in legal if a.kind == "discard"]
+        scored = []
+        for t in discards:
+            counts[t] -= 1
+            sh = self.shape.shanten(counts, melds)
+            counts[t] += 1
+            scored.append((sh, t))
+        best_sh = min(s for s, _ in scored)
+        tied = [t for s, t in scored if s == best_sh]
+        if len(tied) > 1 and best_sh <= 2:
+            seen = self._seen(view)
+            keyed = []
+            for t in tied:
+                counts[t] -= 1
+                acc = self._acceptance(counts, melds, best_sh, seen)
+                counts[t] += 1
+                keyed.append((-acc, self._keep_value(counts, t), t))
+            tile = min(keyed)[2]
+        else:
+            tile = min(tied, key=lambda t: (self._keep_value(counts, t), t))
+        return Action(self.seat, "discard", tile)
+
+    def _claim(self, view: dict, legal: list[Action], counts: list[int], melds: int) -> Action:
+        now = self.shape.shanten(counts, melds)
+        best, best_sh = None, now
+        for a in legal:
+            if a.kind in ("pass", "win"):
+                continue
+            c = counts[:]
+            if a.kind == "pung":
+                c[a.tile] -= 2
+                m = melds + 1
+            elif a.kind == "kong":
+                c[a.tile] -= 3
+                sh = self.shape.shanten(c, melds + 1)
+                if sh <= now:
+                    return a
+                continue
+            elif a.kind == "chow":
+                tile = T.parse_tile(view["discard"]["tile"])
+                for t in a.tiles:
+                    if t != tile:
+                        c[t] -= 1
+                m = melds + 1
+            elif a.kind == "pickup":
+                c[a.tile] += 1
+                m = melds
+            else:
+                continue
+            sh = min((self._after_discard(c, m, t) for t in self.kinds if c[t]), default=99)
+            if sh < best_sh:
+                best, best_sh = a, sh
+        if best is not None:
+            return best
+        return next(a for a in legal if a.kind == "pass")
+
+    def _after_discard(self, c: list[int], melds: int, t: int) -> int:
+        c[t] -= 1
+        sh = self.shape.shanten(c, melds)
+        c[t] += 1
+        return sh
+
+
+def make_bot(spec: str, variant: Variant, seat: int, seed: int | str = 0) -> Bot:
+    """A bot for a seat spec ``ai`` / ``ai:LEVEL``.  Raises ValueError for an unknown level."""
+    level = spec.split(":", 1)[1] if ":" in spec else "baseline"
+    if level in ("baseline", "normal", "easy", "strong"):
+        return BaselineBot(variant, seat, seed)
+    raise ValueError(f"unknown AI level {level!r}; levels: easy, normal, strong, baseline")

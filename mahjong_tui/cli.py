@@ -1,0 +1,430 @@
+"""The ``mahjong-tui`` command line (``shared/spec/cli.md``).
+
+Headless commands (``sim``, ``score``, ``analyze``, ``variants``, ``--help``) never import
+Textual; the table commands import the UI lazily.  Errors a user can cause print one line on
+stderr and exit 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from typing import Any, Sequence
+
+from . import __version__
+from . import tiles as T
+from .errors import HandError, MahjongError
+from .scoring.context import SITUATIONS
+
+WIND_BY_LETTER = {"E": T.EAST, "S": T.SOUTH, "W": T.WEST, "N": T.NORTH}
+
+
+class CliError(MahjongError):
+    """A bad command-line value."""
+
+
+def _wind(value: str) -> int:
+    v = value.strip().upper()[:1]
+    if v not in WIND_BY_LETTER:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a wind; use E, S, W or N")
+    return WIND_BY_LETTER[v]
+
+
+def _seats(value: str) -> list[str]:
+    parts = [p.strip() for p in value.split(",")]
+    if len(parts) != 4:
+        raise argparse.ArgumentTypeError(f"--seats needs 4 comma-separated seats, got {len(parts)}")
+    for p in parts:
+        kind = p.split(":", 1)[0]
+        if kind not in ("human", "ai", "remote"):
+            raise argparse.ArgumentTypeError(f"seat {p!r}: a seat is human, ai, ai:LEVEL or remote")
+        if kind == "ai" and ":" in p and p.split(":", 1)[1] not in ("easy", "normal", "strong", "baseline"):
+            raise argparse.ArgumentTypeError(f"seat {p!r}: AI levels are easy, normal, strong")
+    return parts
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="mahjong-tui", description="A four-seat mahjong table for the terminal.")
+    p.add_argument("--version", action="version", version=f"mahjong-tui {__version__}")
+    p.add_argument("--ascii", action="store_true", help="pure-ASCII tiles, no colour dependence")
+    p.add_argument("--faces", default=None, help="tile face set: compact, cjk, ascii, unicode")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    def table_opts(sp: argparse.ArgumentParser, seats_default: str) -> None:
+        sp.add_argument("--variant", default="classic", help="variant id or path to a variant TOML")
+        sp.add_argument("--seats", type=_seats, default=_seats(seats_default),
+                        help="four seats: human, ai, ai:LEVEL, remote (seat 1 is East of the first hand)")
+        sp.add_argument("--seed", type=int, default=None, help="game seed (default: random)")
+        sp.add_argument("--hands", type=int, default=None, help="number of hands (default: the variant's match)")
+
+    sp = sub.add_parser("play", help="start a table at once")
+    table_opts(sp, "human,ai,ai,ai")
+    sp.add_argument("--bot-delay", type=float, default=0.4, help="seconds a bot pauses before acting")
+    for name, helptext in (("host", "serve a LAN table and play at it"), ("serve", "serve a LAN table headless")):
+        sp = sub.add_parser(name, help=helptext)
+        table_opts(sp, "human,remote,remote,remote" if name == "host" else "remote,remote,remote,remote")
+        sp.add_argument("--port", type=int, default=7777)
+        sp.add_argument("--bind", default="127.0.0.1")
+        sp.add_argument("--password", default=None)
+    sp = sub.add_parser("join", help="join a LAN table")
+    sp.add_argument("address", metavar="HOST:PORT")
+    sp.add_argument("--name", default=None)
+    sp.add_argument("--password", default=None)
+    sp.add_argument("--bot", default=None, metavar="LEVEL")
+
+    sp = sub.add_parser("sim", help="play hands headless between bots and print statistics")
+    sp.add_argument("--variant", default="classic")
+    sp.add_argument("--hands", type=int, default=100)
+    sp.add_argument("--seed", type=int, default=None)
+    sp.add_argument("--seats", type=_seats, default=["ai", "ai", "ai", "ai"])
+    sp.add_argument("--json", action="store_true")
+    sp.add_argument("--log", default=None, metavar="FILE", help="write the game log to FILE")
+
+    sp = sub.add_parser("score", help="score a finished hand")
+    sp.add_argument("--variant", default="classic")
+    sp.add_argument("--seat-wind", type=_wind, default=T.EAST)
+    sp.add_argument("--prevailing-wind", type=_wind, default=T.EAST)
+    sp.add_argument("--by", choices=("self-draw", "discard"), default="discard")
+    sp.add_argument("--situation", action="append", default=[], choices=[s for s in SITUATIONS if s != "kong_claimable_discard"])
+    sp.add_argument("--indicator", action="append", default=[])
+    sp.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    sp.add_argument("--discarder", type=_wind, default=None)
+    sp.add_argument("--fed-third-meld", type=_wind, default=None)
+    sp.add_argument("--json", action="store_true")
+    sp.add_argument("hand", metavar="HAND", help="hand string, or - to read one per line from stdin")
+
+    sp = sub.add_parser("analyze", help="shanten and waits (13 tiles) or best discards (14 tiles)")
+    sp.add_argument("--variant", default="classic")
+    sp.add_argument("--json", action="store_true")
+    sp.add_argument("hand", metavar="HAND", help="hand string, or - to read one per line from stdin")
+
+    sp = sub.add_parser("resume", help="continue a saved match")
+    sp.add_argument("file")
+    sp = sub.add_parser("replay", help="step through a saved game")
+    sp.add_argument("file")
+    sp = sub.add_parser("variants", help="list the variants")
+    sp.add_argument("--json", action="store_true")
+    return p
+
+
+# --------------------------------------------------------------------------------------
+# score / analyze
+# --------------------------------------------------------------------------------------
+def _meld_from_spec(variant, m) -> Any:
+    from .melds import ADDED_KONG, CHOW, CONCEALED_KONG, EXPOSED_KONG, KONG, PUNG, Meld
+
+    ts = tuple(sorted(m.tiles))
+    if len(set(ts)) == 1 and len(ts) == 4:
+        if m.concealed:
+            return Meld(KONG, ts, declared=True, concealed=True, kong_type=CONCEALED_KONG)
+        return Meld(KONG, ts, declared=True, concealed=False, kong_type=EXPOSED_KONG)
+    if m.concealed:
+        raise HandError(f"[{T.format_tiles(ts)}] is not a concealed kong: [..] holds four identical tiles")
+    if len(set(ts)) == 1 and len(ts) == 3:
+        return Meld(PUNG, ts, declared=True, concealed=False)
+    if (len(ts) == 3 and all(T.is_suited(t) for t in ts) and T.suit_of(ts[0]) == T.suit_of(ts[2])
+            and ts[1] == ts[0] + 1 and ts[2] == ts[0] + 2):
+        return Meld(CHOW, ts, declared=True, concealed=False)
+    raise HandError(f"({T.format_tiles(ts)}) is not a meld of the {variant.name} variant (pung, kong or chow)")
+
+
+def _hand_context(variant, text: str, args: argparse.Namespace, winning_tile: int | None = None):
+    """Build a HandContext for ``score`` (spec/cli.md).  Raises NotationError / HandError."""
+    from .scoring.context import HandContext
+
+    spec = T.parse_hand(text)
+    melds = [_meld_from_spec(variant, m) for m in spec.melds]
+    variant.check_hand(spec.concealed, [m.tiles for m in melds], spec.bonus)
+    for b in spec.bonus:
+        if b not in variant.bonus_kinds:
+            raise HandError(f"bonus tile {T.name(b)} is not used in the {variant.name} variant")
+    if spec.tile_count() != 14:
+        raise HandError(
+            f"a finished hand has 14 tiles (melds count 3, kongs too); this one has {spec.tile_count()}"
+        )
+    concealed = list(spec.concealed)
+    win = winning_tile if winning_tile is not None else spec.winning
+    if win is not None and win not in concealed:
+        # the winning tile completed a declared meld: score that meld as formed by it
+        for i, m in enumerate(melds):
+            if win in m.tiles and m.kong_type is None:
+                concealed = sorted(concealed + list(m.tiles))
+                del melds[i]
+                break
+        else:
+            raise HandError(f"the winning tile +{T.name(win)} is not in the hand")
+    situations = set(args.situation)
+    if "double_kong_replacement" in situations:
+        situations.add("kong_replacement")
+    self_draw = args.by == "self-draw"
+    discarder = args.discarder
+    if discarder is None and "earthly" in situations:
+        discarder = T.EAST
+    indicators = tuple(T.parse_tile(i) for i in args.indicator)
+    return HandContext(
+        concealed=tuple(concealed), melds=tuple(melds), bonus=spec.bonus, winning_tile=win,
+        self_draw=self_draw, seat_wind=args.seat_wind, prevailing_wind=args.prevailing_wind,
+        situations=frozenset(situations), discarder=None if self_draw else discarder,
+        fed_third_meld=args.fed_third_meld, indicators=indicators,
+    )
+
+
+def _variant_with_options(args):
+    from .variant import load_variant
+
+    v = load_variant(args.variant)
+    opts = getattr(args, "option", None) or []
+    if opts:
+        parsed = {}
+        for o in opts:
+            if "=" not in o:
+                raise CliError(f"--option {o!r}: expected KEY=VALUE, e.g. settlement.mode=classical_zero_sum")
+            k, val = o.split("=", 1)
+            try:
+                import tomllib
+
+                parsed[k.strip()] = tomllib.loads(f"x = {val}")["x"]
+            except Exception:
+                parsed[k.strip()] = val
+        v = v.with_options(parsed)
+    return v
+
+
+def score_hand(variant, text: str, args) -> dict:
+    """Score one hand string; returns the ``score --json`` object."""
+    from .scoring import evaluate
+
+    spec = T.parse_hand(text)
+    if spec.winning is not None:
+        candidates = [None]
+    else:
+        # no +T: the calculator tries each concealed kind as the winning tile, best first
+        candidates = sorted(set(spec.concealed)) or [None]
+    best = None
+    for cand in candidates:
+        ctx = _hand_context(variant, text, args, cand)
+        res = evaluate(variant, ctx)
+        key = (res.winning, res.points if res.points is not None else res.value)
+        if best is None or key > best[0]:
+            best = (key, res)
+    res = best[1]
+    out: dict[str, Any] = {"variant": variant.id, "winning": res.winning, "form": res.form,
+                           "patterns": [{"id": p.id, "value": p.value, "count": p.count} for p in res.patterns],
+                           "value": res.value, "unit": res.unit,
+                           "payments": dict(res.payments) if res.payments is not None else None}
+    if res.points is not None:
+        out["points"] = res.points
+    if not res.winning:
+        out["reason"] = res.reason or "not a winning hand"
+    out["_breakdown"] = res
+    return out
+
+
+def _print_score(out: dict) -> None:
+    res = out.pop("_breakdown")
+    if not out["winning"]:
+        print(f"Not a win: {out['reason']}")
+        return
+    print(f"{out['variant']}: {out['form']} hand")
+    if res.decomposition:
+        print("  " + "  ".join(res.decomposition))
+    for p in res.patterns:
+        count = f" x{p.count}" if p.count != 1 else ""
+        desc = f"  {p.description}" if p.description else ""
+        print(f"  {p.id:<32}{_fmt(p.value):>6} {p.kind}{count}{desc}")
+    print(f"  {'total':<32}{_fmt(out['value']):>6} {out['unit']}")
+    if out.get("points") is not None:
+        print(f"  points: {_fmt(out['points'])}")
+    if out["payments"]:
+        print("  payments: " + ", ".join(f"{k} {_fmt(v):>+}" if isinstance(v, int) else f"{k} {v:+g}" for k, v in out["payments"].items()))
+
+
+def _fmt(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+def analyze_hand(variant, text: str) -> dict:
+    """The ``analyze --json`` object for a 13- or 14-tile hand (spec/cli.md)."""
+    spec = T.parse_hand(text)
+    melds = [_meld_from_spec(variant, m) for m in spec.melds]
+    variant.check_hand(spec.concealed, [m.tiles for m in melds], spec.bonus)
+    n = spec.tile_count()
+    shape = variant.hand_shape
+    counts = T.counts_of(spec.concealed)
+    k = len(melds)
+    if n == 13:
+        waits = shape.waits(counts, k)
+        return {"tiles": 13, "shanten": shape.shanten(counts, k), "forms": shape.shanten_by_form(counts, k),
+                "waits": [T.name(t) for t in waits]}
+    if n == 14:
+        discards = []
+        for t in sorted(set(spec.concealed)):
+            counts[t] -= 1
+            sh = shape.shanten(counts, k)
+            waits = shape.waits(counts, k) if sh == 0 else []
+            accepting = sum(max(0, variant.copies_of(w) - counts[w] - sum(m.tiles.count(w) for m in melds)) for w in waits)
+            counts[t] += 1
+            discards.append({"tile": T.name(t), "shanten": sh, "waits": [T.name(w) for w in waits], "accepting": accepting})
+        discards.sort(key=lambda d: (d["shanten"], -d["accepting"]))
+        return {"tiles": 14, "winning": shape.is_complete(counts, k), "shanten": shape.shanten(counts, k),
+                "discards": discards}
+    raise HandError(f"analyze takes 13 or 14 tiles (melds count 3); this hand has {n}")
+
+
+def _print_analysis(out: dict) -> None:
+    if out["tiles"] == 13:
+        state = "ready (tenpai)" if out["shanten"] == 0 else f"{out['shanten']} from ready"
+        print(f"13 tiles, shanten {out['shanten']}: {state}")
+        print("  by form: " + ", ".join(f"{f} {s}" for f, s in out["forms"].items()))
+        if out["waits"]:
+            print("  waits: " + " ".join(out["waits"]))
+        return
+    print(f"14 tiles: {'a winning hand' if out['winning'] else 'not complete'}; shanten {out['shanten']}")
+    for d in out["discards"][:8]:
+        waits = (" waits " + " ".join(d["waits"]) + f" ({d['accepting']} tiles)") if d["waits"] else ""
+        print(f"  discard {d['tile']:<3} -> shanten {d['shanten']}{waits}")
+
+
+def _batch(args, fn) -> int:
+    for line in sys.stdin:
+        line = line.strip()
+        if not line:
+            continue
+        try:
+            sub_args = args
+            text = line
+            if line.startswith("{"):
+                obj = json.loads(line)
+                text = obj["hand"]
+                if obj.get("flags"):
+                    sub_args = build_parser().parse_args([args.command, "--variant", args.variant, *obj["flags"], text])
+            out = fn(sub_args, text)
+            out.pop("_breakdown", None)
+            print(json.dumps(out), flush=True)
+        except (MahjongError, ValueError, KeyError, SystemExit) as exc:
+            print(json.dumps({"error": str(exc) or "bad line"}), flush=True)
+    return 0
+
+
+def cmd_score(args) -> int:
+    variant = _variant_with_options(args)
+    if args.hand == "-":
+        return _batch(args, lambda a, text: score_hand(_variant_with_options(a), text, a))
+    out = score_hand(variant, args.hand, args)
+    if args.json:
+        out.pop("_breakdown")
+        print(json.dumps(out))
+    else:
+        _print_score(out)
+    return 0
+
+
+def cmd_analyze(args) -> int:
+    from .variant import load_variant
+
+    variant = load_variant(args.variant)
+    if args.hand == "-":
+        return _batch(args, lambda a, text: analyze_hand(variant, text))
+    out = analyze_hand(variant, args.hand)
+    if args.json:
+        print(json.dumps(out))
+    else:
+        _print_analysis(out)
+    return 0
+
+
+def cmd_variants(args) -> int:
+    from .variant import available_variants, load_variant
+
+    rows = []
+    for vid in available_variants():
+        v = load_variant(vid)
+        rows.append({"id": v.id, "name": v.name, "tiles": v.tile_count, "summary": v.summary})
+    if args.json:
+        print(json.dumps(rows))
+    else:
+        for r in rows:
+            print(f"{r['id']:<10} {r['name']:<32} {r['tiles']:>4} tiles  {r['summary']}")
+    return 0
+
+
+def cmd_sim(args) -> int:
+    from .sim import simulate
+    from .variant import load_variant
+
+    variant = load_variant(args.variant)
+    if args.hands < 1:
+        raise CliError("--hands must be at least 1")
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    progress = None
+    prog_ctx = None
+    if not args.json and args.hands >= 50:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+        prog_ctx = Progress(TextColumn("[bold]sim[/] {task.description}"), BarColumn(), MofNCompleteColumn(),
+                            TextColumn("{task.fields[rate]} hands/s"), TimeRemainingColumn(), transient=True)
+        task = prog_ctx.add_task(variant.id, total=args.hands, rate="-")
+        import time as _time
+
+        t0 = _time.perf_counter()
+
+        def progress(n: int) -> None:
+            if n % 10 == 0 or n == args.hands:
+                dt = _time.perf_counter() - t0
+                prog_ctx.update(task, completed=n, rate=f"{n / dt:.0f}" if dt > 0 else "-")
+
+        prog_ctx.start()
+    try:
+        res = simulate(variant, args.hands, seed, args.seats, progress)
+    finally:
+        if prog_ctx is not None:
+            prog_ctx.stop()
+    if args.json:
+        print(json.dumps(res.to_json()))
+        return 0
+    j = res.to_json()
+    print(f"{variant.name}: {res.hands} hands, seed {seed}, seats {','.join(args.seats)}")
+    print(f"  wins by seat:      {' '.join(f'{w:>6}' for w in res.wins_by_seat)}")
+    print(f"  deal-ins by seat:  {' '.join(f'{w:>6}' for w in res.deal_ins_by_seat)}")
+    print(f"  self-draw wins {res.self_draw_wins}, discard wins {res.discard_wins}, "
+          f"exhaustive draws {res.exhaustive_draws} ({100 * res.exhaustive_draws / res.hands:.1f}%)"
+          + (f", multiple-winner hands {res.multiple_winner_hands}" if res.multiple_winner_hands else ""))
+    print(f"  final scores:      {' '.join(f'{_fmt(round(s, 2)):>8}' for s in res.final_scores)}")
+    if res.patterns:
+        print("  patterns:")
+        for pid, n in sorted(res.patterns.items(), key=lambda kv: (-kv[1], kv[0])):
+            print(f"    {pid:<34}{n:>7}")
+    print(f"  {res.hands_per_s:.1f} hands/s ({res.elapsed_s:.2f} s)")
+    return 0
+
+
+def cmd_ui(args) -> int:
+    try:
+        from .ui.app import run_app
+    except ImportError as exc:
+        raise CliError(f"the table is not available in this build yet ({exc})") from None
+    return run_app(args)
+
+
+COMMANDS = {"score": cmd_score, "analyze": cmd_analyze, "variants": cmd_variants, "sim": cmd_sim}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        fn = COMMANDS.get(args.command, cmd_ui)
+        return fn(args)
+    except MahjongError as exc:
+        print(f"mahjong-tui: error: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # pragma: no cover
+        return 0
+    except KeyboardInterrupt:  # pragma: no cover
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

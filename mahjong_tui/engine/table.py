@@ -1,0 +1,774 @@
+"""The table: one pure, deterministic game-state machine for a whole match.
+
+``Table(variant, seed)`` deals the first hand.  Seats then act through
+
+- :meth:`Table.legal_actions` ``(seat) -> list[Action]`` — what that seat may do now;
+- :meth:`Table.apply` ``(action) -> list[dict]`` — applies one legal action, returns the events
+  it caused (raise :class:`~mahjong_tui.errors.IllegalAction`, state unchanged, otherwise);
+- :meth:`Table.view` ``(seat) -> dict`` — everything that seat may know, nothing more.
+
+Everything forced (dealing, flower replacement, ordinary draws, kong replacements, the end of a
+hand, settlement, dealer and wind rotation, the next deal) happens inside ``apply``; seats only
+make decisions.  The machine does no I/O, reads no clock and draws randomness only from
+:func:`~mahjong_tui.engine.wall.hand_rng` (seed + hand number), so the same variant, seed and
+actions give the same states on every machine (:mod:`mahjong_tui.engine.log`).
+
+Phases (``view()['phase']``):
+
+- ``turn`` — ``current`` holds 14 tiles (counting melds as 3) and discards, declares a kong or
+  a self-drawn win (GAPS §0);
+- ``claim`` — a discard lies; every other seat with a possible claim answers (``pass`` or a
+  claim); when all have answered the highest claim wins: win > pung/kong > chow/pick-up, ties to
+  the seat nearest after the discarder, or every winner if ``claims.multiple_winners``;
+- ``rob`` — an added kong was declared; seats that can win on that tile may rob it;
+- ``after_kong`` — (bloom tiles, G-YX-3) the kong player may win on a face-up bloom tile or
+  take the replacement (``draw``);
+- ``match_over`` — the match has ended.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from .. import tiles as T
+from ..errors import IllegalAction
+from ..melds import ADDED_KONG, CHOW, CONCEALED_KONG, EXPOSED_KONG, KONG, PUNG, Meld
+from ..scoring import HandContext, ScoreResult, evaluate, score_loser
+from ..scoring.settlement import settle
+from ..variant import Variant
+from .actions import Action
+from .wall import Wall, hand_rng
+
+WIND_CODES = (T.EAST, T.SOUTH, T.WEST, T.NORTH)
+WIND_LETTERS = "ESWN"
+
+
+class Table:
+    """A match at one table of four seats (seat 0 is East of the first hand; spec/cli.md).
+
+    ``hands`` overrides the variant's match length with an exact number of hands (``sim``,
+    ``play --hands``).  Raises nothing on construction for a valid :class:`Variant`.
+    """
+
+    def __init__(self, variant: Variant, seed: int | str, hands: int | None = None):
+        self.variant = variant
+        self.seed = seed
+        self.hands_limit = hands
+        self.scores: list[float] = [variant.match["start_score"]] * 4
+        self.hand_index = 0
+        self.dealer = 0
+        self.dealer_changes = 0
+        self.every_hand_wind = variant.match["prevailing_wind"] == "every_hand"
+        self.history: list[dict] = []  # one summary per finished hand
+        self.actions: list[Action] = []
+        self.events: list[dict] = []
+        self.phase = "turn"
+        self._shape = variant.hand_shape
+        self._kinds = variant.kinds
+        self._start_hand()
+
+    # ==================================================================================
+    # hand set-up
+    # ==================================================================================
+    @property
+    def prevailing_wind(self) -> int:
+        """Wind code of the round: every hand (Classic 5a) or per cycle of the deal."""
+        if self.every_hand_wind:
+            return WIND_CODES[self.hand_index % 4]
+        return WIND_CODES[(self.dealer_changes // 4) % 4]
+
+    def seat_wind(self, seat: int) -> int:
+        """Seat winds follow turn order from the dealer (GAPS §0)."""
+        return WIND_CODES[(seat - self.dealer) % 4]
+
+    def _emit(self, ev: dict) -> None:
+        self.events.append(ev)
+        self._new_events.append(ev)
+
+    def _start_hand(self) -> None:
+        v = self.variant
+        self._new_events: list[dict] = getattr(self, "_new_events", [])
+        rng = hand_rng(self.seed, self.hand_index)
+        self._rng = rng
+        w = v.wall
+        stacks = tuple(w["stacks"][(i - self.dealer) % 4] for i in range(4))
+        self.wall = Wall.build(v.all_tiles(), rng, stacks, self.dealer, w["dice"], w["tail"], w["dead_wall"], w["bloom_tiles"])
+        self.hands: list[list[int]] = [[0] * T.NUM_KINDS for _ in range(4)]
+        self.melds: list[list[Meld]] = [[] for _ in range(4)]
+        self.bonus: list[list[int]] = [[] for _ in range(4)]
+        self.ponds: list[list[list]] = [[] for _ in range(4)]  # [tile, claimed]
+        self.claimed_concealed: list[list[int]] = [[] for _ in range(4)]
+        self.feeders: list[list[int]] = [[] for _ in range(4)]
+        self.discards_made = 0
+        self.claims_made = 0
+        self.last_drawn: int | None = None
+        self.drawn_from: str | None = None  # "wall", "replacement", "deal", None (after a claim)
+        self.kongs_this_turn = 0
+        self.last_wall_tile_drawn = False
+        self.discard: tuple[int, int] | None = None  # (seat, tile) lying in the claim window
+        self._claim_options: dict[int, list[Action]] = {}
+        self._responses: dict[int, Action] = {}
+        self._rob: tuple[int, int] | None = None
+        self.phase = "turn"
+        self.current = self.dealer
+        self._emit({"type": "hand_start", "hand": self.hand_index, "dealer": self.dealer,
+                    "prevailing_wind": T.name(self.prevailing_wind), "dice": list(self.wall.brk.dice),
+                    "break_seat": self.wall.brk.wall_seat, "break_stack": self.wall.brk.stack,
+                    "bloom": [T.name(t) for t in self.wall.bloom]})
+        # deal: 4 at a time to 12, then 1 each; dealer one more (seed 003 5a, GAPS §2a)
+        order = [(self.dealer + i) % 4 for i in range(4)]
+        for _ in range(3):
+            for s in order:
+                for _ in range(4):
+                    self._give(s, self.wall.draw_front())
+        for s in order:
+            self._give(s, self.wall.draw_front())
+        self._give(self.dealer, self.wall.draw_front())
+        self._emit({"type": "deal", "private": {s: {"tiles": T.format_tiles(T.tiles_of(self.hands[s]))} for s in range(4)}})
+        # bonus tiles: set aside and replaced, dealer first, repeated (5a; GAPS §3a)
+        if v.deal["bonus_replacement"] and v.bonus_kinds:
+            changed = True
+            while changed:
+                changed = False
+                for s in order:
+                    for b in [t for t in v.bonus_kinds if self.hands[s][t]]:
+                        self._replace_bonus(s, b)
+                        changed = True
+        self.drawn_from = "deal"
+        self.last_drawn = None
+
+    def _give(self, seat: int, t: int) -> None:
+        self.hands[seat][t] += 1
+
+    def _replace_bonus(self, seat: int, b: int) -> int | None:
+        """Set bonus tile ``b`` aside and draw a replacement from the tail.  Returns the new
+        tile (possibly another bonus tile, handled by the caller) or None if none is left."""
+        self.hands[seat][b] -= 1
+        self.bonus[seat].append(b)
+        self._emit({"type": "bonus", "seat": seat, "tile": T.name(b)})
+        if not self.wall.can_replace():
+            return None
+        t = self.wall.draw_back()
+        self.hands[seat][t] += 1
+        self._emit({"type": "draw", "seat": seat, "source": "replacement", "private": {seat: {"tile": T.name(t)}}})
+        return t
+
+    # ==================================================================================
+    # queries
+    # ==================================================================================
+    def concealed_tiles(self, seat: int) -> list[int]:
+        return T.tiles_of(self.hands[seat])
+
+    def tile_count(self, seat: int) -> int:
+        """Concealed tiles + 3 per meld (a kong's fourth tile is outside the count)."""
+        return sum(self.hands[seat]) + 3 * len(self.melds[seat])
+
+    def _ordinary_draw_allowed(self) -> bool:
+        return self.wall.live_count > self.variant.wall["reserve"]
+
+    def _can_kong(self) -> bool:
+        return self.wall.can_replace()
+
+    def _situations_for_turn(self, seat: int) -> set[str]:
+        s: set[str] = set()
+        if self.drawn_from == "replacement" and self.kongs_this_turn:
+            s.add("kong_replacement")
+            if self.kongs_this_turn >= 2:
+                s.add("double_kong_replacement")
+        if self.drawn_from == "flower":
+            s.add("flower_replacement")
+        if self.drawn_from in ("deal",) and seat == self.dealer and self.discards_made == 0 and self.claims_made == 0:
+            s.add("heavenly")
+        if self.last_wall_tile_drawn and self.drawn_from == "wall":
+            s.add("last_wall_tile")
+        return s | self._common_situations(seat)
+
+    def _common_situations(self, seat: int) -> set[str]:
+        pond = self.ponds[seat]
+        if len(pond) >= 10 and all(T.is_honour(t) and not c for t, c in pond[:10]):
+            return {"ten_honour_discards"}
+        return set()
+
+    def context(self, seat: int, winning_tile: int | None, self_draw: bool, situations=(),
+                discarder: int | None = None, extra: int | None = None) -> HandContext:
+        """The :class:`HandContext` of ``seat``'s hand, with ``extra`` (a claimed discard or
+        robbed tile) added to the concealed tiles."""
+        concealed = T.tiles_of(self.hands[seat])
+        if extra is not None:
+            concealed = sorted(concealed + [extra])
+        feeders = self.feeders[seat]
+        return HandContext(
+            concealed=tuple(concealed),
+            melds=tuple(self.melds[seat]),
+            bonus=tuple(sorted(self.bonus[seat])),
+            winning_tile=winning_tile,
+            self_draw=self_draw,
+            seat_wind=self.seat_wind(seat),
+            prevailing_wind=self.prevailing_wind,
+            situations=frozenset(situations),
+            claimed_concealed=tuple(self.claimed_concealed[seat]),
+            discarder=self.seat_wind(discarder) if discarder is not None else None,
+            fed_third_meld=self.seat_wind(feeders[2]) if len(feeders) >= 3 else None,
+            winner=winning_tile is not None,
+        )
+
+    def _win_result(self, seat: int, tile: int, self_draw: bool, situations, discarder=None,
+                    extra=None) -> ScoreResult | None:
+        """The score of a win if it is legal, else None.  Cheap shape test first."""
+        counts = self.hands[seat]
+        if extra is not None:
+            counts = counts[:]
+            counts[extra] += 1
+        if not self._shape.is_complete(counts, len(self.melds[seat])):
+            return None
+        res = evaluate(self.variant, self.context(seat, tile, self_draw, situations, discarder, extra))
+        return res if res.winning else None
+
+    # ==================================================================================
+    # legal actions
+    # ==================================================================================
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now (empty when it is not that seat's decision).
+
+        Rule sources: turn actions GAPS §0 (kongs), claims per ``variant.claims`` (GAPS §2b,
+        §5b, §6b), wins per :func:`mahjong_tui.scoring.evaluate` (forms, minimums, the
+        Oxenstierna chow rule 5c, Yuxi's self-draw-only basic win 2c).
+        """
+        if self.phase == "turn":
+            return self._turn_actions(seat) if seat == self.current else []
+        if self.phase in ("claim", "rob"):
+            if seat in self._claim_options and seat not in self._responses:
+                return list(self._claim_options[seat])
+            return []
+        if self.phase == "after_kong":
+            return list(self._claim_options.get(seat, [])) if seat == self.current else []
+        return []
+
+    def _turn_actions(self, seat: int) -> list[Action]:
+        h = self.hands[seat]
+        out: list[Action] = []
+        claimed_turn = self.drawn_from is None  # the turn began with a claim: discard only
+        if not claimed_turn and self.last_drawn is not None or self.drawn_from == "deal":
+            tile = self.last_drawn
+            if self.drawn_from == "deal":
+                tile = None
+            sit = self._situations_for_turn(seat)
+            wt = tile if tile is not None else self._any_winning_tile(seat)
+            if wt is not None and self._win_result(seat, wt, True, sit) is not None:
+                out.append(Action(seat, "win", wt))
+        if not claimed_turn and self._can_kong():
+            picked = self.claimed_concealed[seat]
+            for t in self._kinds:
+                if h[t] - picked.count(t) >= 4:
+                    out.append(Action(seat, "concealed_kong", t))
+            for m in self.melds[seat]:
+                if m.kind == PUNG and h[m.tile] and m.tile not in picked:
+                    out.append(Action(seat, "added_kong", m.tile))
+        for t in self._kinds:
+            if h[t]:
+                out.append(Action(seat, "discard", t))
+        return out
+
+    def _any_winning_tile(self, seat: int) -> int | None:
+        """For a dealt (heavenly) hand: name some tile of the hand as the winning tile."""
+        h = self.hands[seat]
+        for t in self._kinds:
+            if h[t]:
+                return t
+        return None
+
+    def _claim_actions(self, seat: int, discarder: int, tile: int) -> list[Action]:
+        v = self.variant
+        c = v.claims
+        h = self.hands[seat]
+        out: list[Action] = []
+        is_next = seat == (discarder + 1) % 4
+        sit = set(self._common_situations(seat))
+        if self.discards_made == 1 and discarder == self.dealer and self.claims_made == 0:
+            sit.add("earthly")
+        if self.kongs_this_turn:
+            sit.add("discard_after_kong")
+        if not self._ordinary_draw_allowed():
+            sit.add("last_discard")
+        if c["rob_kong_concealed_pung"] and any(
+            self.hands[o][tile] >= 3 for o in range(4) if o not in (seat, discarder)
+        ):
+            sit.add("kong_claimable_discard")
+        if self._win_result(seat, tile, False, sit, discarder, extra=tile) is not None:
+            out.append(Action(seat, "win", tile))
+        if c["pung"] and h[tile] >= 2:
+            out.append(Action(seat, "pung", tile))
+        if c["exposed_kong"] and h[tile] >= 3 and self._can_kong():
+            out.append(Action(seat, "kong", tile))
+        if is_next and (c["chow"] == "next" or c["next_player_pickup"]) and T.is_suited(tile):
+            for tiles in self._chows_with(h, tile):
+                out.append(Action(seat, "chow", tiles=tiles))
+        if is_next and c["next_player_pickup"]:
+            out.append(Action(seat, "pickup", tile))
+        if out:
+            out.append(Action(seat, "pass"))
+        return out
+
+    def _chows_with(self, h: list[int], tile: int) -> list[tuple[int, ...]]:
+        r = T.rank_of(tile)
+        lo, hi = self.variant.tiles_rules["ranks"]
+        out = []
+        for start in (r - 2, r - 1, r):
+            if start < lo or start + 2 > hi:
+                continue
+            ts = (tile - r + start, tile - r + start + 1, tile - r + start + 2)
+            need = [t for t in ts if t != tile]
+            if all(h[t] for t in need) and len(set(need)) == 2:
+                out.append(ts)
+        return out
+
+    # ==================================================================================
+    # apply
+    # ==================================================================================
+    def apply(self, action: Action) -> list[dict]:
+        """Apply one action of ``legal_actions(action.seat)``; returns the events it caused.
+
+        Raises :class:`IllegalAction` (state unchanged) with the list of what is allowed.
+        """
+        legal = self.legal_actions(action.seat) if 0 <= action.seat <= 3 else []
+        if action not in legal:
+            if not legal:
+                raise IllegalAction(
+                    f"seat {action.seat} has no decision to make now (phase {self.phase}, "
+                    f"waiting for {self.waiting_for()})"
+                )
+            raise IllegalAction(
+                f"{action.describe()} is not allowed for seat {action.seat} now; allowed: "
+                + ", ".join(a.describe() for a in legal)
+            )
+        self._new_events = []
+        self.actions.append(action)
+        kind = action.kind
+        if self.phase == "turn":
+            if kind == "discard":
+                self._do_discard(action.seat, action.tile)
+            elif kind == "win":
+                self._self_draw_win(action.seat, action.tile)
+            elif kind == "concealed_kong":
+                self._do_concealed_kong(action.seat, action.tile)
+            elif kind == "added_kong":
+                self._do_added_kong(action.seat, action.tile)
+        elif self.phase in ("claim", "rob"):
+            self._responses[action.seat] = action
+            if len(self._responses) == len(self._claim_options):
+                if self.phase == "claim":
+                    self._resolve_claims()
+                else:
+                    self._resolve_rob()
+        elif self.phase == "after_kong":
+            if kind == "win":
+                self._bloom_win(action.seat, action.tile)
+            else:
+                self._claim_options = {}
+                self.phase = "turn"
+                self._replacement_draw(action.seat)
+        return self._new_events
+
+    def waiting_for(self) -> list[int]:
+        """Seats whose decision the table waits for."""
+        if self.phase in ("turn", "after_kong"):
+            return [self.current]
+        if self.phase in ("claim", "rob"):
+            return [s for s in self._claim_options if s not in self._responses]
+        return []
+
+    # --- turn ------------------------------------------------------------------------------
+    def _remove_from_hand(self, seat: int, t: int, n: int = 1) -> None:
+        self.hands[seat][t] -= n
+        picked = self.claimed_concealed[seat]
+        while picked.count(t) > self.hands[seat][t]:
+            picked.remove(t)
+
+    def _do_discard(self, seat: int, t: int) -> None:
+        self._remove_from_hand(seat, t)
+        self.ponds[seat].append([t, False])
+        self.discards_made += 1
+        self.discard = (seat, t)
+        self._emit({"type": "discard", "seat": seat, "tile": T.name(t)})
+        self._claim_options = {}
+        self._responses = {}
+        for o in range(1, 4):
+            s = (seat + o) % 4
+            opts = self._claim_actions(s, seat, t)
+            if opts:
+                self._claim_options[s] = opts
+        if self._claim_options:
+            self.phase = "claim"
+            self._emit_claim_window()
+        else:
+            self._next_turn((seat + 1) % 4)
+
+    def _emit_claim_window(self) -> None:
+        # who may claim is private: a public list would tell the table who holds a pair
+        self._emit({"type": "claim_window", "rob": self.phase == "rob",
+                    "private": {s: {"asked": True} for s in self._claim_options}})
+
+    def _next_turn(self, seat: int) -> None:
+        self.discard = None
+        self._claim_options = {}
+        self._responses = {}
+        self.kongs_this_turn = 0
+        if not self._ordinary_draw_allowed():
+            self._end_hand([], None, False)
+            return
+        self.current = seat
+        self.phase = "turn"
+        t = self.wall.draw_front()
+        self.last_wall_tile_drawn = self.wall.live_count == self.variant.wall["reserve"]
+        self.drawn_from = "wall"
+        self._receive(seat, t, "wall")
+
+    def _receive(self, seat: int, t: int, source: str) -> None:
+        """A drawn tile reaches ``seat``; bonus tiles are set aside and replaced at once."""
+        self.hands[seat][t] += 1
+        self.last_drawn = t
+        self._emit({"type": "draw", "seat": seat, "source": source, "private": {seat: {"tile": T.name(t)}}})
+        while T.is_bonus(self.last_drawn) and self.variant.deal["bonus_replacement"]:
+            nt = self._replace_bonus(seat, self.last_drawn)
+            if nt is None:
+                self.last_drawn = None
+                break
+            self.last_drawn = nt
+            self.drawn_from = "flower" if self.drawn_from != "replacement" else "replacement"
+
+    def _replacement_draw(self, seat: int) -> None:
+        t = self.wall.draw_back()
+        self.drawn_from = "replacement"
+        self._receive(seat, t, "replacement")
+
+    def _after_kong(self, seat: int) -> None:
+        """Kong declared and standing: bloom-tile win option (G-YX-3) or replacement draw."""
+        self.kongs_this_turn += 1
+        self.current = seat
+        opts: list[Action] = []
+        for bt in dict.fromkeys(self.wall.bloom):
+            sit = {"kong_replacement", "bloom_tile"} | self._common_situations(seat)
+            if self.kongs_this_turn >= 2:
+                sit.add("double_kong_replacement")
+            if self._win_result(seat, bt, True, sit, extra=bt) is not None:
+                opts.append(Action(seat, "win", bt))
+        if opts:
+            opts.append(Action(seat, "draw"))
+            self._claim_options = {seat: opts}
+            self._responses = {}
+            self.phase = "after_kong"
+            return
+        self.phase = "turn"
+        self._replacement_draw(seat)
+
+    def _do_concealed_kong(self, seat: int, t: int) -> None:
+        self._remove_from_hand(seat, t, 4)
+        self.melds[seat].append(Meld(KONG, (t,) * 4, declared=True, concealed=True, kong_type=CONCEALED_KONG))
+        self._emit({"type": "kong", "seat": seat, "tile": T.name(t), "kong_type": CONCEALED_KONG})
+        self._after_kong(seat)
+
+    def _do_added_kong(self, seat: int, t: int) -> None:
+        # robbing window first (GAPS §0; G-YX-4): only seats that can win on the tile are asked
+        self._claim_options = {}
+        self._responses = {}
+        if self.variant.claims["rob_kong"] == "added":
+            for o in range(1, 4):
+                s = (seat + o) % 4
+                sit = {"robbing_kong"} | self._common_situations(s)
+                if self._win_result(s, t, False, sit, seat, extra=t) is not None:
+                    self._claim_options[s] = [Action(s, "win", t), Action(s, "pass")]
+        self._emit({"type": "add_kong_declared", "seat": seat, "tile": T.name(t)})
+        if self._claim_options:
+            self._rob = (seat, t)
+            self.phase = "rob"
+            self._emit_claim_window()
+            return
+        self._complete_added_kong(seat, t)
+
+    def _complete_added_kong(self, seat: int, t: int) -> None:
+        self._remove_from_hand(seat, t)
+        ms = self.melds[seat]
+        for i, m in enumerate(ms):
+            if m.kind == PUNG and m.tile == t:
+                ms[i] = Meld(KONG, (t,) * 4, declared=True, concealed=False, kong_type=ADDED_KONG, from_seat=m.from_seat)
+                break
+        self._emit({"type": "kong", "seat": seat, "tile": T.name(t), "kong_type": ADDED_KONG})
+        self._after_kong(seat)
+
+    # --- claims ----------------------------------------------------------------------------
+    _PRIORITY = {"win": 3, "pung": 2, "kong": 2, "chow": 1, "pickup": 1, "pass": 0}
+
+    def _resolve_claims(self) -> None:
+        discarder, tile = self.discard
+        order = [(discarder + o) % 4 for o in range(1, 4)]
+        answers = [self._responses[s] for s in order if s in self._responses]
+        best = max((self._PRIORITY[a.kind] for a in answers), default=0)
+        if best == 0:
+            self._emit({"type": "no_claim"})
+            self._next_turn((discarder + 1) % 4)
+            return
+        top = [a for a in answers if self._PRIORITY[a.kind] == best]
+        self.ponds[discarder][-1][1] = True
+        if best == 3:
+            winners = top if self.variant.claims["multiple_winners"] else top[:1]
+            self._discard_wins([a.seat for a in winners], discarder, tile)
+            return
+        a = top[0]
+        seat = a.seat
+        self.claims_made += 1
+        self.current = seat
+        self.kongs_this_turn = 0
+        self.discard = None
+        self._claim_options = {}
+        self._responses = {}
+        self._emit({"type": "claim", "seat": seat, "kind": a.kind, "tile": T.name(tile), "from": discarder})
+        if a.kind == "pickup":
+            self.hands[seat][tile] += 1
+            self.claimed_concealed[seat].append(tile)
+            self.phase = "turn"
+            self.drawn_from = None
+            self.last_drawn = None
+            return
+        if a.kind == "chow":
+            for t in a.tiles:
+                if t != tile:
+                    self.hands[seat][t] -= 1
+            meld = Meld(CHOW, a.tiles, declared=True, concealed=False, from_seat=discarder)
+        elif a.kind == "pung":
+            self._remove_from_hand(seat, tile, 2)
+            meld = Meld(PUNG, (tile,) * 3, declared=True, concealed=False, from_seat=discarder)
+        else:
+            self._remove_from_hand(seat, tile, 3)
+            meld = Meld(KONG, (tile,) * 4, declared=True, concealed=False, kong_type=EXPOSED_KONG, from_seat=discarder)
+        self.melds[seat].append(meld)
+        self.feeders[seat].append(discarder)
+        if a.kind == "kong":
+            self._emit({"type": "kong", "seat": seat, "tile": T.name(tile), "kong_type": EXPOSED_KONG})
+            self._after_kong(seat)
+            return
+        self.phase = "turn"
+        self.drawn_from = None
+        self.last_drawn = None
+
+    def _resolve_rob(self) -> None:
+        seat, tile = self._rob
+        order = [(seat + o) % 4 for o in range(1, 4)]
+        winners = [s for s in order if s in self._responses and self._responses[s].kind == "win"]
+        self._rob = None
+        if not winners:
+            self._claim_options = {}
+            self._responses = {}
+            self.phase = "turn"
+            self._complete_added_kong(seat, tile)
+            return
+        if not self.variant.claims["multiple_winners"]:
+            winners = winners[:1]
+        self._remove_from_hand(seat, tile)  # the robbed tile leaves the declarer's hand
+        results = []
+        for w in winners:
+            sit = {"robbing_kong"} | self._common_situations(w)
+            res = self._win_result(w, tile, False, sit, seat, extra=tile)
+            results.append((w, res, self.context(w, tile, False, sit, seat, extra=tile)))
+        # one physical tile: it joins the nearest winner's hand; every winner is scored with it
+        self.hands[results[0][0]][tile] += 1
+        self._end_hand(results, seat, False, robbed=True)
+
+    # --- wins ------------------------------------------------------------------------------
+    def _self_draw_win(self, seat: int, tile: int) -> None:
+        sit = self._situations_for_turn(seat)
+        res = self._win_result(seat, tile, True, sit)
+        self._end_hand([(seat, res, self.context(seat, tile, True, sit))], None, True)
+
+    def _bloom_win(self, seat: int, tile: int) -> None:
+        idx = self.wall.bloom.index(tile)
+        self.wall.take_bloom(idx)
+        sit = {"kong_replacement", "bloom_tile"} | self._common_situations(seat)
+        if self.kongs_this_turn >= 2:
+            sit.add("double_kong_replacement")
+        ctx = self.context(seat, tile, True, sit, extra=tile)
+        res = evaluate(self.variant, ctx)
+        self.hands[seat][tile] += 1
+        self._end_hand([(seat, res, ctx)], None, True)
+
+    def _discard_wins(self, seats: list[int], discarder: int, tile: int) -> None:
+        results = []
+        for s in seats:
+            sit = set(self._common_situations(s))
+            if self.discards_made == 1 and discarder == self.dealer and self.claims_made == 0:
+                sit.add("earthly")
+            if self.kongs_this_turn:
+                sit.add("discard_after_kong")
+            if not self._ordinary_draw_allowed():
+                sit.add("last_discard")
+            if self.variant.claims["rob_kong_concealed_pung"] and any(
+                self.hands[o][tile] >= 3 for o in range(4) if o not in (s, discarder)
+            ):
+                sit.add("kong_claimable_discard")
+            ctx = self.context(s, tile, False, sit, discarder, extra=tile)
+            results.append((s, evaluate(self.variant, ctx), ctx))
+        # one physical tile: it joins the nearest winner's hand; every winner is scored with it
+        self.hands[results[0][0]][tile] += 1
+        # the discard leaves the pond (it is in the winner's hand)
+        self.ponds[discarder].pop()
+        self._end_hand(results, discarder, False)
+
+    # ==================================================================================
+    # end of hand, settlement, rotation
+    # ==================================================================================
+    def _end_hand(self, winners: list[tuple[int, ScoreResult, HandContext]], discarder: int | None,
+                  self_draw: bool, robbed: bool = False) -> None:
+        v = self.variant
+        win_seats = [w for w, _, _ in winners]
+        losers: dict[int, ScoreResult] = {}
+        if winners and v.scoring["score_losers"]:
+            for s in range(4):
+                if s not in win_seats:
+                    losers[s] = score_loser(v, self.context(s, None, False))
+        liable = {}
+        lm = v.settlement["liability_meld"]  # burdened payment (GAPS §6e)
+        for w in win_seats:
+            if lm and len(self.feeders[w]) >= lm:
+                liable[w] = self.feeders[w][lm - 1]
+        deltas = settle(v, seat_winds=[self.seat_wind(s) for s in range(4)], winners=winners, losers=losers,
+                        self_draw=self_draw, discarder=discarder, liable=liable) if winners else [0.0] * 4
+        for s in range(4):
+            self.scores[s] += deltas[s]
+        summary = {
+            "hand": self.hand_index,
+            "dealer": self.dealer,
+            "prevailing_wind": T.name(self.prevailing_wind),
+            "seat_winds": [T.name(self.seat_wind(s)) for s in range(4)],
+            "result": "win" if winners else "draw",
+            "self_draw": self_draw,
+            "discarder": discarder,
+            "robbed": robbed,
+            "winners": [
+                {"seat": w, "value": res.value, "unit": res.unit, "form": res.form,
+                 "patterns": [{"id": p.id, "value": p.value, "count": p.count, "kind": p.kind,
+                               "description": p.description} for p in res.patterns],
+                 "tile": T.name(ctx.winning_tile)}
+                for w, res, ctx in winners
+            ],
+            "loser_scores": {s: r.value for s, r in losers.items()},
+            "hands": [self._reveal(s) for s in range(4)],
+            "deltas": deltas,
+            "scores": list(self.scores),
+        }
+        self.history.append(summary)
+        self._emit({"type": "hand_end", **summary})
+        # dealer and wind rotation (GAPS §2a, §5a, §6a)
+        stays = v.match["dealer_stays_on"]
+        if (self.dealer in win_seats and "dealer_win" in stays) or (not winners and "draw" in stays):
+            new_dealer = self.dealer
+        elif winners and v.match["new_dealer"] == "winner":
+            # G-YX-5: the winner nearest in turn after the discarder (or the self-drawer)
+            start = discarder if discarder is not None else win_seats[0] - 1
+            new_dealer = min(win_seats, key=lambda s: (s - start - 1) % 4)
+        else:
+            new_dealer = (self.dealer + 1) % 4
+        if new_dealer != self.dealer:
+            self.dealer_changes += 1
+        self.dealer = new_dealer
+        self.hand_index += 1
+        if self._match_over():
+            self.phase = "match_over"
+            self._claim_options = {}
+            self._emit({"type": "match_end", "scores": list(self.scores)})
+            return
+        self._start_hand()
+
+    def _reveal(self, seat: int) -> dict:
+        return {
+            "concealed": T.format_tiles(T.tiles_of(self.hands[seat])),
+            "melds": [m.notation() for m in self.melds[seat]],
+            "bonus": T.format_tiles(self.bonus[seat]),
+        }
+
+    def _match_over(self) -> bool:
+        if self.hands_limit is not None:
+            return self.hand_index >= self.hands_limit
+        rounds = self.variant.match["rounds"]
+        if rounds:
+            return self.dealer_changes >= 4 * rounds
+        return self.hand_index >= self.variant.match["hands"]
+
+    # ==================================================================================
+    # views
+    # ==================================================================================
+    def view(self, seat: int) -> dict:
+        """What ``seat`` may know (design.md): its own concealed tiles, and public information
+        only — ponds, melds, bonus tiles, wall counts, face-up bloom tiles, scores, whose
+        decision it is.  Never another seat's concealed tiles, the wall order or the seed.
+        JSON- and msgpack-serialisable (ints, strings, lists, dicts)."""
+        players = []
+        for s in range(4):
+            players.append({
+                "seat": s,
+                "wind": T.name(self.seat_wind(s)),
+                "dealer": s == self.dealer,
+                "score": self.scores[s],
+                "concealed_count": sum(self.hands[s]),
+                "melds": [{"kind": m.kind, "tiles": T.format_tiles(m.tiles), "kong_type": m.kong_type,
+                           "from_seat": m.from_seat} for m in self.melds[s]],
+                "bonus": T.format_tiles(self.bonus[s]),
+                "pond": [[T.name(t), c] for t, c in self.ponds[s]],
+            })
+        legal = self.legal_actions(seat)
+        return {
+            "seat": seat,
+            "variant": self.variant.id,
+            "rules_hash": self.variant.rules_hash,
+            "seq": len(self.actions),
+            "hand_number": self.hand_index,
+            "hands_limit": self.hands_limit,
+            "phase": self.phase,
+            "current": self.current,
+            # in a claim window only the seat's own duty is shown (who may claim is secret)
+            "waiting_for": [w for w in self.waiting_for() if self.phase in ("turn", "after_kong") or w == seat],
+            "dealer": self.dealer,
+            "prevailing_wind": T.name(self.prevailing_wind),
+            "players": players,
+            "hand": T.format_tiles(T.tiles_of(self.hands[seat])),
+            "drawn": T.name(self.last_drawn) if (self.phase == "turn" and seat == self.current and self.last_drawn is not None) else None,
+            "discard": {"seat": self.discard[0], "tile": T.name(self.discard[1])} if self.discard else None,
+            "wall": {
+                "live": self.wall.live_count, "dead": self.wall.dead_count,
+                "bloom": [T.name(t) for t in self.wall.bloom], "reserve": self.variant.wall["reserve"],
+                "dice": list(self.wall.brk.dice), "break_seat": self.wall.brk.wall_seat,
+                "break_stack": self.wall.brk.stack,
+            },
+            "legal": [a.to_dict() for a in legal],
+            "last_hand": self.history[-1] if self.history else None,
+        }
+
+    def snapshot(self) -> tuple:
+        """The complete state as a hashable value (replay tests compare these)."""
+        return (
+            self.hand_index, self.dealer, self.dealer_changes, tuple(self.scores), self.phase, self.current,
+            tuple(tuple(h) for h in self.hands), tuple(tuple(m) for m in self.melds),
+            tuple(tuple(b) for b in self.bonus), tuple(tuple(tuple(x) for x in p) for p in self.ponds),
+            self.wall.snapshot(), self.discard, tuple(sorted(self._responses.items())), len(self.actions),
+        )
+
+    def all_tiles_accounted(self) -> list[int]:
+        """Every tile at the table: hands, melds, bonus, ponds, wall (conservation tests)."""
+        out = self.wall.all_tiles()
+        for s in range(4):
+            out += T.tiles_of(self.hands[s])
+            out += [t for m in self.melds[s] for t in m.tiles]
+            out += self.bonus[s]
+            out += [t for t, _ in self.ponds[s]]
+        return out
+
+
+def event_for(event: dict, seat: int | None) -> dict:
+    """The event as ``seat`` may see it: its own ``private`` part merged in, other seats'
+    private parts dropped (``seat=None``: a spectator's public view)."""
+    priv = event.get("private")
+    if priv is None:
+        return event
+    out = {k: v for k, v in event.items() if k != "private"}
+    if seat is not None and seat in priv:
+        out.update(priv[seat])
+    return out

@@ -1,0 +1,162 @@
+"""The wall: built from the seed, broken by the dice, drawn from the front and the back.
+
+Engine wall model of GAPS §0: after the break the wall is a deque of stacks.  ``front`` draws
+take stacks from the live start (top tile, then bottom tile of each stack); ``back`` draws
+(replacements, loose tiles) take the last stack's top tile, then its bottom tile, then the stack
+before it.  Variants choose where replacements come from (``wall.tail``):
+
+- ``loose_tiles`` (Classic, seed 003 §"Dealing tiles"): back draws from the same wall; the
+  loose tiles are counted in what remains;
+- ``dead_wall`` (Yuxi, GAPS §2a/G-YX-3): the last ``wall.dead_wall`` tiles are cut off as a dead
+  wall; ``wall.bloom_tiles`` of them lie face up; each replacement comes from the dead wall and a
+  tile moves from the live wall's tail into the dead wall, so it keeps its size;
+- ``live_wall`` (Yangzhou, G-YZ-1; Uzje): back draws from the live wall; a dead wall of
+  ``wall.dead_wall`` tiles (Uzje's indicators) is cut off and never drawn.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from dataclasses import dataclass
+
+
+def hand_rng(seed: int | str, hand_index: int) -> random.Random:
+    """The seeded generator of one hand.  String seeding is SHA-512 based, so it is the same
+    on every machine, Python version and PYTHONHASHSEED."""
+    return random.Random(f"mahjong-tui/{seed}/{hand_index}")
+
+
+@dataclass(frozen=True)
+class Break:
+    """Where the wall was broken (GAPS §0 "Dice and the break").
+
+    ``dice``: the roll; ``wall_seat``: seat whose wall is broken; ``stack``: the break is after
+    this many stacks counted from the right-hand end of that wall.
+    """
+
+    dice: tuple[int, ...]
+    wall_seat: int
+    stack: int
+
+
+class Wall:
+    """The tiles not in any hand.
+
+    Built by :meth:`build`; then ``draw_front()``, ``draw_back()``, and the counts the table
+    shows.  Never exposes tile order except through draws.
+    """
+
+    def __init__(self, stacks: list[list[int]], dead: list[list[int]], bloom: list[int], brk: Break, tail: str):
+        self._live: deque[list[int]] = deque(stacks)
+        self._dead: deque[list[int]] = deque(dead)
+        self.bloom: list[int] = bloom
+        self.brk = brk
+        self.tail = tail
+        self._live_count = sum(len(s) for s in stacks)
+        self._dead_count = sum(len(s) for s in dead)
+
+    @classmethod
+    def build(cls, tiles: list[int], rng: random.Random, stacks_per_seat: tuple[int, ...], dealer: int,
+              dice: int, tail: str, dead_wall: int, bloom_tiles: int) -> "Wall":
+        """Shuffle ``tiles`` with ``rng``, lay them in stacks of two in front of each seat,
+        roll ``dice`` dice and break the wall (GAPS §0).
+
+        ``stacks_per_seat[i]`` is the number of stacks in front of seat i.  ``dead_wall`` tiles
+        at the tail are cut off (``tail`` = ``dead_wall`` or ``live_wall``); ``bloom_tiles`` of
+        them (top tiles of the last stacks) are turned face up.  Raises ValueError if the stacks
+        do not hold exactly the tiles.
+        """
+        tiles = list(tiles)
+        rng.shuffle(tiles)
+        if sum(stacks_per_seat) * 2 != len(tiles):
+            raise ValueError(f"{sum(stacks_per_seat)} stacks cannot hold {len(tiles)} tiles")
+        roll = tuple(rng.randint(1, 6) for _ in range(dice))
+        r = sum(roll)
+        wall_seat = (dealer + r - 1) % 4
+        # The ring of stacks, walls in seat order; each wall listed right-to-left as its owner
+        # sees it, so counting r stacks from the right end is index r-1 of that wall.
+        ring: list[list[int]] = []
+        starts = []
+        it = iter(tiles)
+        for seat in range(4):
+            starts.append(len(ring))
+            for _ in range(stacks_per_seat[seat]):
+                ring.append([next(it), next(it)])  # [top, bottom]
+        k = min(r, stacks_per_seat[wall_seat])
+        cut = starts[wall_seat] + k  # live wall starts at stack r+1
+        ordered = ring[cut:] + ring[:cut]  # front ... tail (stack r last)
+        dead: list[list[int]] = []
+        if tail in ("dead_wall", "live_wall") and dead_wall:
+            n_stacks = dead_wall // 2
+            dead = ordered[len(ordered) - n_stacks:]
+            ordered = ordered[: len(ordered) - n_stacks]
+        bloom: list[int] = []
+        for i in range(bloom_tiles):
+            stack = dead[len(dead) - 1 - i]
+            bloom.append(stack.pop(0))
+        dead = [s for s in dead if s]
+        return cls(ordered, dead, bloom, Break(roll, wall_seat, k), tail)
+
+    # counts ------------------------------------------------------------------------------
+    @property
+    def live_count(self) -> int:
+        """Tiles left for ordinary draws (Classic: loose tiles included)."""
+        return self._live_count
+
+    @property
+    def dead_count(self) -> int:
+        """Face-down dead-wall tiles (bloom tiles not included)."""
+        return self._dead_count
+
+    def can_replace(self) -> bool:
+        """A replacement (back) draw is possible."""
+        if self.tail == "dead_wall":
+            return self._dead_count > 0
+        return self._live_count > 0
+
+    # draws -------------------------------------------------------------------------------
+    def draw_front(self) -> int:
+        """An ordinary draw from the live start.  Raises IndexError when the wall is empty."""
+        stack = self._live[0]
+        t = stack.pop(0)
+        if not stack:
+            self._live.popleft()
+        self._live_count -= 1
+        return t
+
+    def _pop_back(self, dq: deque[list[int]]) -> int:
+        stack = dq[-1]
+        t = stack.pop(0)
+        if not stack:
+            dq.pop()
+        return t
+
+    def draw_back(self) -> int:
+        """A replacement draw (flowers, kongs) from the tail, per ``tail`` (module doc).
+        Raises IndexError when no replacement is left."""
+        if self.tail == "dead_wall":
+            t = self._pop_back(self._dead)
+            self._dead_count -= 1
+            if self._live_count:
+                # keep the dead wall at its size: the live wall's last tile moves across
+                moved = self._pop_back(self._live)
+                self._live_count -= 1
+                self._dead.appendleft([moved])
+                self._dead_count += 1
+            return t
+        t = self._pop_back(self._live)
+        self._live_count -= 1
+        return t
+
+    def take_bloom(self, index: int) -> int:
+        """Take face-up bloom tile ``index`` (only ever for a win, G-YX-3)."""
+        return self.bloom.pop(index)
+
+    def snapshot(self) -> tuple:
+        """Complete state, for equality checks in replay tests (never sent to seats)."""
+        return (tuple(tuple(s) for s in self._live), tuple(tuple(s) for s in self._dead), tuple(self.bloom))
+
+    def all_tiles(self) -> list[int]:
+        """Every tile still in the wall (for conservation checks)."""
+        return [t for s in self._live for t in s] + [t for s in self._dead for t in s] + list(self.bloom)

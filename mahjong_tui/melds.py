@@ -1,0 +1,59 @@
+"""Melds as held by a player and as found by hand analysis.
+
+Shared vocabulary of the engine, hand analysis and scoring (GAPS §0 "Melds").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .tiles import format_tiles
+
+# Meld kinds.  Uzje adds "arith", "gem", "power" (GAPS §4c) through meld templates.
+CHOW = "chow"
+PUNG = "pung"
+KONG = "kong"
+
+# Kong types (GAPS §0).
+CONCEALED_KONG = "concealed"
+EXPOSED_KONG = "exposed"
+ADDED_KONG = "added"
+
+
+@dataclass(frozen=True)
+class Meld:
+    """One meld.
+
+    - ``kind``: ``"chow"``, ``"pung"``, ``"kong"`` (or a variant's other meld kind);
+    - ``tiles``: sorted tile codes (4 for a kong);
+    - ``declared``: laid on the table (claimed meld or declared kong) rather than formed
+      inside the concealed hand;
+    - ``concealed``: no tile of it came from a discard (GAPS §0; G-OX-2: a picked-up
+      unmelded discard makes any pung it ends in open); a pung completed by the winning
+      discard is not concealed;
+    - ``kong_type``: ``"concealed"`` / ``"exposed"`` / ``"added"`` for kongs, else None;
+    - ``from_seat``: seat whose discard was claimed into it, or None.
+    """
+
+    kind: str
+    tiles: tuple[int, ...]
+    declared: bool = False
+    concealed: bool = True
+    kong_type: str | None = None
+    from_seat: int | None = None
+
+    @property
+    def tile(self) -> int:
+        """The lowest tile (the identity of a pung/kong)."""
+        return self.tiles[0]
+
+    @property
+    def is_triplet(self) -> bool:
+        """Pung or kong."""
+        return self.kind in (PUNG, KONG)
+
+    def notation(self) -> str:
+        body = format_tiles(self.tiles)
+        if not self.declared:
+            return body
+        return f"[{body}]" if self.kong_type == CONCEALED_KONG else f"({body})"

@@ -1,0 +1,66 @@
+"""Scoring: pattern detectors by id, scoring schemes and settlement.
+
+One module per scoring scheme (``variants/*.toml`` ``scoring.scheme``):
+
+- ``points_doublings`` — Classic Chinese (seed 003, GAPS §5d);
+- ``multiplier`` — Yuxi (seed 000, GAPS §2d);
+- ``fan`` — Yangzhou (seed 004, GAPS §6d).
+
+Each scheme module exposes ``PATTERN_IDS`` (frozenset of the ids it can detect),
+``evaluate(variant, ctx) -> ScoreResult`` and ``score_loser(variant, ctx) -> ScoreResult``.
+Shared machinery (arrangements of a hand, wait shapes, hand facts) lives in ``common.py``;
+turning results into score changes for the four seats lives in ``settlement.py``.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING
+
+from .context import HandContext, PatternScore, ScoreResult, SITUATIONS
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..variant import Variant
+
+_SCHEME_MODULES = {
+    "points_doublings": "points_doublings",
+    "multiplier": "multiplier",
+    "fan": "fan",
+    "tai": "tai",
+}
+
+
+def _scheme(name: str):
+    try:
+        return import_module(f".{_SCHEME_MODULES[name]}", __name__)
+    except KeyError:
+        raise ValueError(f"unknown scoring scheme {name!r}; known: {', '.join(_SCHEME_MODULES)}") from None
+
+
+def known_pattern_ids(scheme: str) -> frozenset[str]:
+    """The pattern ids a scheme can detect (used to validate variant files)."""
+    try:
+        return _scheme(scheme).PATTERN_IDS
+    except ModuleNotFoundError:
+        return frozenset()
+
+
+def evaluate(variant: "Variant", ctx: HandContext) -> ScoreResult:
+    """Decide whether ``ctx`` is a legal win in ``variant`` and score it.
+
+    Returns a :class:`ScoreResult`; ``winning`` is False with a ``reason`` when the hand is
+    not complete or the variant refuses the win (a chow-completing tile in Classic, under the
+    minimum in Yangzhou, a basic win on a discard in Yuxi).
+    """
+    return _scheme(variant.scoring["scheme"]).evaluate(variant, ctx)
+
+
+def score_loser(variant: "Variant", ctx: HandContext) -> ScoreResult:
+    """Score a non-winner's hand (variants with ``scoring.score_losers``; else value 0)."""
+    return _scheme(variant.scoring["scheme"]).score_loser(variant, ctx)
+
+
+__all__ = [
+    "HandContext", "PatternScore", "ScoreResult", "SITUATIONS",
+    "evaluate", "score_loser", "known_pattern_ids",
+]

@@ -1,0 +1,613 @@
+"""Shared machinery of the scoring schemes (``points_doublings``, ``multiplier``, ``fan``, …).
+
+What every scheme needs before it can look for patterns:
+
+- :class:`Group` / :class:`Arrangement` and :func:`arrangements`: every way the winner's hand
+  is complete, with the winning tile placed in each group it can sit in and the wait it
+  completed (GAPS §0 "Decomposition rule": the scheme scores every arrangement and keeps the
+  best; wait-based patterns are judged on the arrangement being scored);
+- :func:`hand_facts`: tiles of the whole hand (melds included), suits, honours, bonus tiles;
+- :func:`waits_of_13`: the wait set W(h) of the hand before the winning tile (GAPS §0, §8:
+  by shape), cached;
+- :func:`best`, :func:`apply_exclusions` (families of a variant's ``scoring.exclusions``),
+  :func:`wind_letter`;
+- :func:`context_from_notation`: a :class:`HandContext` from a hand string (tests, tools).
+
+Conventions (GAPS §0): a pung or kong is *concealed* only if none of its tiles came from a
+discard; a pung completed by the winning discard is not concealed; G-OX-2: a pung containing a
+picked-up unmelded discard (``ctx.claimed_concealed``) is open.  Where the winning tile sits:
+when ``ctx.winning_tile`` occurs among ``ctx.concealed`` it is in the concealed part (self-draw,
+discard win, robbing a kong); otherwise it is in the first declared meld that holds it (a meld
+the winning discard completed, written e.g. ``(777s) +7s``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Mapping, Sequence, TypeVar
+
+from .. import tiles as T
+from ..errors import HandError
+from ..melds import ADDED_KONG, CHOW, CONCEALED_KONG, EXPOSED_KONG, KONG, PUNG, Meld
+from .context import SITUATIONS, HandContext, PatternScore
+
+PAIR = "pair"
+STANDARD = "standard"
+SEVEN_PAIRS = "seven_pairs"
+THIRTEEN_ORPHANS = "thirteen_orphans"
+
+# Wait kinds of Arrangement.wait
+EDGE = "edge"        # 12 waiting on 3, 89 waiting on 7
+CLOSED = "closed"    # 46 waiting on 5
+OPEN = "open"        # two-sided chow wait (23 waiting on 1 or 4)
+PAIR_WAIT = "pair"   # single wait on the pair
+PUNG_WAIT = "pung"   # dual-pung wait (a pair becoming a pung)
+
+TRIPLET_KINDS = (PUNG, KONG)
+
+
+# ----------------------------------------------------------------------------------------
+# Groups and arrangements
+# ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Group:
+    """One meld or the pair of an :class:`Arrangement`.
+
+    - ``kind``: ``"chow"`` | ``"pung"`` | ``"kong"`` | ``"pair"`` (or a variant's other meld kind);
+    - ``tiles``: sorted tile codes (4 for a kong, 2 for a pair);
+    - ``concealed``: no tile of it came from a discard (GAPS §0).  False for a pung completed
+      by the winning discard, for a pung holding a picked-up discard (G-OX-2), for claimed
+      melds and for exposed or added kongs;
+    - ``declared``: laid on the table (claimed meld or declared kong) rather than formed in hand;
+    - ``kong_type``: ``"concealed"`` / ``"exposed"`` / ``"added"`` for kongs, else None;
+    - ``has_winning_tile``: the winning tile sits in this group in this arrangement.
+    """
+
+    kind: str
+    tiles: tuple[int, ...]
+    concealed: bool
+    declared: bool = False
+    kong_type: str | None = None
+    has_winning_tile: bool = False
+
+    @property
+    def tile(self) -> int:
+        """The lowest tile (the identity of a pung, kong or pair)."""
+        return self.tiles[0]
+
+    @property
+    def is_triplet(self) -> bool:
+        """Pung or kong."""
+        return self.kind in TRIPLET_KINDS
+
+    def notation(self) -> str:
+        """Hand-string notation: ``(777s)`` / ``[CCCC]`` for declared melds, ``123m`` otherwise."""
+        body = T.format_tiles(self.tiles)
+        if not self.declared:
+            return body
+        return f"[{body}]" if self.kong_type == CONCEALED_KONG else f"({body})"
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """One way a hand is complete.
+
+    - ``form``: ``"standard"`` | ``"seven_pairs"`` | ``"thirteen_orphans"``;
+    - ``groups``: standard form: the melds (declared melds first, in the context's order, then
+      the melds formed in hand) then the pair; seven pairs: 7 ``"pair"`` groups (with
+      ``seven_pairs_allow_quads`` four identical tiles give two equal pair groups); thirteen
+      orphans: ``()``;
+    - ``wait``: what the winning tile completed in this arrangement: ``"edge"`` (12→3, 89→7),
+      ``"closed"`` (46→5), ``"open"`` (two-sided chow), ``"pair"`` (single wait on the pair),
+      ``"pung"`` (dual-pung wait); None when the winning tile is unknown and for thirteen orphans.
+    """
+
+    form: str
+    groups: tuple[Group, ...] = ()
+    wait: str | None = None
+
+    @property
+    def melds(self) -> tuple[Group, ...]:
+        """Every group except the pair (standard form); () for the other forms."""
+        if self.form != STANDARD:
+            return ()
+        return tuple(g for g in self.groups if g.kind != PAIR)
+
+    @property
+    def pair(self) -> Group | None:
+        """The pair of a standard arrangement (None for the other forms)."""
+        if self.form != STANDARD:
+            return None
+        for g in self.groups:
+            if g.kind == PAIR:
+                return g
+        return None
+
+    @property
+    def pairs(self) -> tuple[Group, ...]:
+        """Every pair group (7 for seven pairs, 1 for standard)."""
+        return tuple(g for g in self.groups if g.kind == PAIR)
+
+    @property
+    def chows(self) -> tuple[Group, ...]:
+        return tuple(g for g in self.groups if g.kind == CHOW)
+
+    @property
+    def triplets(self) -> tuple[Group, ...]:
+        """Pungs and kongs."""
+        return tuple(g for g in self.groups if g.kind in TRIPLET_KINDS)
+
+    @property
+    def kongs(self) -> tuple[Group, ...]:
+        return tuple(g for g in self.groups if g.kind == KONG)
+
+    @property
+    def winning_group(self) -> Group | None:
+        """The group holding the winning tile, or None."""
+        for g in self.groups:
+            if g.has_winning_tile:
+                return g
+        return None
+
+    def notation(self) -> tuple[str, ...]:
+        """Groups as notation strings, for :attr:`ScoreResult.decomposition`."""
+        if self.form == THIRTEEN_ORPHANS:
+            return ()
+        return tuple(g.notation() for g in self.groups)
+
+
+def _ranks(variant) -> tuple[int, int]:
+    lo, hi = variant.tiles_rules["ranks"]
+    return int(lo), int(hi)
+
+
+def _wait_of(group: Group, winning: int, lo: int, hi: int) -> str:
+    if group.kind == PAIR:
+        return PAIR_WAIT
+    if group.kind in TRIPLET_KINDS:
+        return PUNG_WAIT
+    if group.kind == CHOW and len(group.tiles) == 3:
+        a, b, c = group.tiles
+        r = T.rank_of(winning)
+        if winning == b:
+            return CLOSED
+        if winning == a and T.rank_of(c) == hi:
+            return EDGE
+        if winning == c and T.rank_of(a) == lo:
+            return EDGE
+        return OPEN
+    return OPEN
+
+
+def winning_tile_location(ctx: HandContext) -> int | None:
+    """Where the winning tile sits: ``-1`` = concealed part, ``i >= 0`` = ``ctx.melds[i]``,
+    None = no winning tile known (non-winner, or ``winning_tile`` is None or held nowhere)."""
+    w = ctx.winning_tile
+    if w is None or not ctx.winner:
+        return None
+    if w in ctx.concealed:
+        return -1
+    for i, m in enumerate(ctx.melds):
+        if w in m.tiles:
+            return i
+    return None
+
+
+def declared_groups(ctx: HandContext, winning_meld: int | None = None) -> list[Group]:
+    """The declared melds of ``ctx`` as :class:`Group`\\ s (``winning_meld``: index of the meld
+    holding the winning tile, see :func:`winning_tile_location`)."""
+    out = []
+    for i, m in enumerate(ctx.melds):
+        concealed = bool(m.concealed)
+        if m.kind == KONG and m.kong_type in (EXPOSED_KONG, ADDED_KONG):
+            concealed = False
+        out.append(Group(m.kind, tuple(sorted(m.tiles)), concealed, True, m.kong_type,
+                         winning_meld is not None and i == winning_meld))
+    return out
+
+
+def _concealed_group(kind: str, tiles: tuple[int, ...], *, ccounts: Sequence[int],
+                     claimed: Sequence[int], win_here: bool, discard_win: bool) -> Group:
+    tiles = tuple(sorted(tiles))
+    concealed = True
+    if kind in TRIPLET_KINDS:
+        t = tiles[0]
+        # G-OX-2: a picked-up copy must sit in this pung if there are not enough other copies
+        if claimed[t] > ccounts[t] - len(tiles):
+            concealed = False
+        if win_here and discard_win:
+            concealed = False  # GAPS §0: a pung completed by the winning discard is exposed
+    return Group(kind, tiles, concealed, False, None, win_here)
+
+
+def _orphan_kinds(variant) -> tuple[int, ...]:
+    lo, hi = _ranks(variant)
+    out = [si * T.SUIT_SIZE + r for si in variant.suit_indices for r in sorted({lo, hi})]
+    out += [T.parse_tile(h) for h in variant.tiles_rules["honours"]]
+    return tuple(sorted(out))
+
+
+def arrangements(variant, ctx: HandContext) -> list[Arrangement]:
+    """Every distinct way the winner's hand is complete, in every form ``variant.win['forms']``
+    allows.
+
+    Standard form: every decomposition of the concealed tiles (``variant.hand_shape
+    .decompositions``) into ``4 − len(ctx.melds)`` melds + a pair, times every group the
+    winning tile can sit in (when it is in the concealed part: each group containing that tile
+    kind); declared melds are included as groups (GAPS §0 decomposition rule).  Seven pairs:
+    no declared melds, 14 concealed tiles in 7 pairs of different kinds (with
+    ``win.seven_pairs_allow_quads`` four identical tiles are two pairs).  Thirteen orphans: no
+    declared melds, one of each terminal and honour of the variant plus one duplicate.
+
+    Returns ``[]`` when the hand is not complete, and for a non-winner (``ctx.winner`` False)
+    — loser scoring does not need arrangements.  Errors: none (a hand of the wrong size is
+    simply not complete).
+    """
+    if not ctx.winner:
+        return []
+    forms = tuple(variant.win["forms"])
+    ccounts = T.counts_of(ctx.concealed)
+    claimed = T.counts_of(ctx.claimed_concealed)
+    loc = winning_tile_location(ctx)
+    w = ctx.winning_tile
+    lo, hi = _ranks(variant)
+    discard_win = not ctx.self_draw
+    out: list[Arrangement] = []
+    seen: set = set()
+
+    def add(arr: Arrangement) -> None:
+        key = (arr.form, arr.wait, arr.groups[:len(ctx.melds)],
+               tuple(sorted(arr.groups[len(ctx.melds):], key=lambda g: (g.kind == PAIR, g.kind, g.tiles, g.concealed, g.has_winning_tile))))
+        if key not in seen:
+            seen.add(key)
+            out.append(arr)
+
+    n_tiles = len(ctx.concealed) + 3 * len(ctx.melds)
+    if n_tiles != 14:
+        return []
+
+    if STANDARD in forms:
+        decl = declared_groups(ctx, loc if loc is not None and loc >= 0 else None)
+        shape = variant.hand_shape
+        for dec in shape.decompositions(ccounts, len(ctx.melds)):
+            raw = [(kind, tuple(sorted(ts))) for kind, ts in dec.melds] + [(PAIR, (dec.pair, dec.pair))]
+            if loc == -1:
+                positions = [i for i, (_, ts) in enumerate(raw) if w in ts]
+            else:
+                positions = [None]
+            for pos in positions:
+                groups = list(decl)
+                for i, (kind, ts) in enumerate(raw):
+                    groups.append(_concealed_group(kind, ts, ccounts=ccounts, claimed=claimed,
+                                                   win_here=(pos is not None and i == pos),
+                                                   discard_win=discard_win))
+                # melds first, then the pair
+                melds_part = [g for g in groups if g.kind != PAIR]
+                pair_part = [g for g in groups if g.kind == PAIR]
+                groups = melds_part + pair_part
+                wait = None
+                for g in groups:
+                    if g.has_winning_tile and w is not None:
+                        wait = _wait_of(g, w, lo, hi)
+                        break
+                add(Arrangement(STANDARD, tuple(groups), wait))
+
+    if not ctx.melds and len(ctx.concealed) == 14:
+        if SEVEN_PAIRS in forms:
+            allow_quads = bool(variant.win.get("seven_pairs_allow_quads", False))
+            ok = True
+            pairs: list[int] = []
+            for t, n in enumerate(ccounts):
+                if n == 0:
+                    continue
+                if n == 2 or (n == 4 and allow_quads):
+                    pairs.extend([t] * (n // 2))
+                else:
+                    ok = False
+                    break
+            if ok and len(pairs) == 7:
+                groups = []
+                placed = False
+                for t in pairs:
+                    here = (not placed) and w == t and loc == -1
+                    placed = placed or here
+                    groups.append(Group(PAIR, (t, t), True, False, None, here))
+                add(Arrangement(SEVEN_PAIRS, tuple(groups), PAIR_WAIT if placed else None))
+        if THIRTEEN_ORPHANS in forms:
+            kinds = _orphan_kinds(variant)
+            if (all(ccounts[k] >= 1 for k in kinds)
+                    and sum(ccounts[k] for k in kinds) == 14 and len(kinds) == 13):
+                add(Arrangement(THIRTEEN_ORPHANS, (), None))
+    return out
+
+
+# ----------------------------------------------------------------------------------------
+# Hand facts
+# ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HandFacts:
+    """Facts about the whole hand (concealed tiles and every declared meld; no bonus tiles).
+
+    - ``tiles``: every physical tile, sorted (a kong gives 4);
+    - ``counts``: count array of ``tiles`` (length ``tiles.NUM_KINDS``);
+    - ``concealed_counts``: count array of ``ctx.concealed`` only;
+    - ``suits``: suit indices present (0 t, 1 s, 2 m);
+    - ``honours`` / ``winds`` / ``dragons``: kinds of those present;
+    - ``has_honours``, ``all_honours``, ``all_terminals`` (only rank 1 / ``max_rank``),
+      ``terminals_and_honours`` (no simples at all);
+    - ``bonus``: bonus tiles held; ``flowers`` / ``seasons`` / ``animals``: those held;
+    - ``declared``: ``ctx.melds``; ``claimed_melds``: declared melds that are not concealed
+      kongs; ``kongs``: declared kongs; ``no_claimed_meld``: no claimed meld (concealed kongs allowed).
+    """
+
+    tiles: tuple[int, ...]
+    counts: tuple[int, ...]
+    concealed_counts: tuple[int, ...]
+    suits: frozenset[int]
+    honours: frozenset[int]
+    winds: frozenset[int]
+    dragons: frozenset[int]
+    has_honours: bool
+    all_honours: bool
+    all_terminals: bool
+    terminals_and_honours: bool
+    bonus: tuple[int, ...]
+    flowers: frozenset[int]
+    seasons: frozenset[int]
+    animals: frozenset[int]
+    declared: tuple[Meld, ...]
+    claimed_melds: tuple[Meld, ...]
+    kongs: tuple[Meld, ...]
+    no_claimed_meld: bool
+
+    @property
+    def one_suit(self) -> bool:
+        """Exactly one number suit present (honours may be present too)."""
+        return len(self.suits) == 1
+
+
+def hand_facts(ctx: HandContext, max_rank: int = 9) -> HandFacts:
+    """Compute :class:`HandFacts` for ``ctx`` (works for winners and non-winners).
+
+    ``max_rank`` is the highest rank of the variant's suits (terminals are 1 and ``max_rank``,
+    GAPS §0).  Pure; no errors.
+    """
+    tiles = list(ctx.concealed)
+    for m in ctx.melds:
+        tiles.extend(m.tiles)
+    tiles.sort()
+    counts = tuple(T.counts_of(tiles))
+    suits = frozenset(T.suit_of(t) for t in tiles if T.is_suited(t))
+    honours = frozenset(t for t in tiles if T.is_honour(t))
+    winds = frozenset(t for t in honours if T.is_wind(t))
+    dragons = frozenset(t for t in honours if T.is_dragon(t))
+    suited = [t for t in tiles if T.is_suited(t)]
+    term = all(T.rank_of(t) in (1, max_rank) for t in suited)
+    claimed = tuple(m for m in ctx.melds if not (m.kind == KONG and m.kong_type == CONCEALED_KONG))
+    return HandFacts(
+        tiles=tuple(tiles),
+        counts=counts,
+        concealed_counts=tuple(T.counts_of(ctx.concealed)),
+        suits=suits,
+        honours=honours,
+        winds=winds,
+        dragons=dragons,
+        has_honours=bool(honours),
+        all_honours=bool(tiles) and not suited,
+        all_terminals=bool(tiles) and not honours and term,
+        terminals_and_honours=term,
+        bonus=tuple(sorted(ctx.bonus)),
+        flowers=frozenset(t for t in ctx.bonus if t in T.FLOWERS),
+        seasons=frozenset(t for t in ctx.bonus if t in T.SEASONS),
+        animals=frozenset(t for t in ctx.bonus if t in T.ANIMALS),
+        declared=tuple(ctx.melds),
+        claimed_melds=claimed,
+        kongs=tuple(m for m in ctx.melds if m.kind == KONG),
+        no_claimed_meld=not claimed,
+    )
+
+
+# ----------------------------------------------------------------------------------------
+# Waits
+# ----------------------------------------------------------------------------------------
+
+_WAIT_CACHE: dict[tuple, tuple[int, ...]] = {}
+_WAIT_CACHE_MAX = 4096
+
+
+def hand_before_win(ctx: HandContext) -> tuple[list[int], int] | None:
+    """The 13-tile hand before the winning tile: ``(concealed count array, declared melds)``.
+
+    When the winning tile completed a declared meld, that meld is taken back into the
+    concealed part minus the winning tile.  None when the winning tile is unknown.
+    """
+    loc = winning_tile_location(ctx)
+    if loc is None:
+        return None
+    counts = T.counts_of(ctx.concealed)
+    w = ctx.winning_tile
+    if loc == -1:
+        counts[w] -= 1
+        return counts, len(ctx.melds)
+    rest = list(ctx.melds[loc].tiles)
+    rest.remove(w)
+    for t in rest:
+        counts[t] += 1
+    return counts, len(ctx.melds) - 1
+
+
+def waits_of_13(variant, ctx: HandContext) -> list[int]:
+    """The wait set W(h) (sorted tile codes) of the 13-tile hand before the winning tile.
+
+    GAPS §0 / §8: by shape — every kind that would complete the hand in any form the variant
+    allows, even if all its copies are visible, ignoring minimum values.  For a non-winner (or
+    a winner whose winning tile is unknown) the hand as held (it must be 13 tiles) is used.
+    Cached per (rules hash, counts, melds).  Used for "waited on exactly one kind" patterns
+    (Yangzhou ``edge_wait`` / ``single_wait``).
+    """
+    before = hand_before_win(ctx) if ctx.winner else None
+    if before is None:
+        counts, n_melds = T.counts_of(ctx.concealed), len(ctx.melds)
+    else:
+        counts, n_melds = before
+    key = (variant.rules_hash, tuple(counts), n_melds)
+    hit = _WAIT_CACHE.get(key)
+    if hit is None:
+        if sum(counts) + 3 * n_melds != 13:
+            hit = ()
+        else:
+            hit = tuple(sorted(variant.hand_shape.waits(counts, n_melds)))
+        if len(_WAIT_CACHE) >= _WAIT_CACHE_MAX:
+            _WAIT_CACHE.clear()
+        _WAIT_CACHE[key] = hit
+    return list(hit)
+
+
+# ----------------------------------------------------------------------------------------
+# Small helpers
+# ----------------------------------------------------------------------------------------
+
+R = TypeVar("R")
+
+
+def best(results: Iterable[R], key: Callable[[R], Any] | None = None) -> R | None:
+    """The highest-valued item of ``results`` (``key`` defaults to ``item.value``); ties keep
+    the first; None for an empty iterable (GAPS §0 decomposition rule: use the best)."""
+    if key is None:
+        key = lambda r: r.value  # noqa: E731
+    top = None
+    top_key = None
+    for r in results:
+        k = key(r)
+        if top is None or k > top_key:
+            top, top_key = r, k
+    return top
+
+
+_WIND_LETTERS = {T.EAST: "E", T.SOUTH: "S", T.WEST: "W", T.NORTH: "N"}
+
+
+def wind_letter(code: int) -> str:
+    """``"E"``/``"S"``/``"W"``/``"N"`` for a wind tile code (tiles.EAST …).  ValueError otherwise."""
+    try:
+        return _WIND_LETTERS[code]
+    except KeyError:
+        raise ValueError(f"{code!r} is not a seat wind code (52..55 = E S W N)") from None
+
+
+def wind_code(letter: str) -> int:
+    """Inverse of :func:`wind_letter`.  ValueError for anything but E, S, W, N."""
+    for code, ch in _WIND_LETTERS.items():
+        if ch == letter:
+            return code
+    raise ValueError(f"{letter!r} is not a seat wind; expected one of E, S, W, N")
+
+
+def apply_exclusions(variant, pattern_scores: Sequence[PatternScore]) -> list[PatternScore]:
+    """Drop overlapped patterns: within each family listed in ``variant.scoring['exclusions']``
+    (a list of lists of ids) keep only the highest-valued present member (by
+    ``PatternScore.total``; ties: the member listed first in the family).  Every family is
+    judged on the input list, so the result does not depend on the order of the families
+    (GAPS §2d, §6d, G-YZ-5, §8).  Order of the kept items is preserved."""
+    present = {p.id: p for p in pattern_scores}
+    drop: set[str] = set()
+    for family in variant.scoring.get("exclusions", ()):
+        members = [pid for pid in family if pid in present]
+        if len(members) < 2:
+            continue
+        keep = members[0]
+        for pid in members[1:]:
+            if present[pid].total > present[keep].total:
+                keep = pid
+        drop.update(pid for pid in members if pid != keep)
+    return [p for p in pattern_scores if p.id not in drop]
+
+
+def context_from_notation(
+    text: str,
+    *,
+    self_draw: bool = False,
+    seat_wind: int | str = T.EAST,
+    prevailing_wind: int | str = T.EAST,
+    situations: Iterable[str] = (),
+    claimed: str | Iterable[int] = (),
+    discarder: int | str | None = None,
+    fed_third_meld: int | str | None = None,
+    indicators: Iterable[int] = (),
+    winner: bool = True,
+    variant=None,
+) -> HandContext:
+    """Build a :class:`HandContext` from a hand string (``spec/cli.md`` "Hand strings").
+
+    ``(…)`` of three identical tiles is a claimed pung, of four an exposed kong, of three
+    consecutive tiles a chow; ``[…]`` a declared concealed kong.  ``+T`` is the winning tile,
+    already counted in the concealed tiles or in the meld it completed.  Winds may be given as
+    codes or letters; ``claimed`` lists picked-up unmelded discards (G-OX-2) as codes or a tile
+    string.  With ``variant`` given the tiles are checked (:meth:`Variant.check_hand`).
+
+    Raises :class:`~mahjong_tui.errors.NotationError` for bad notation,
+    :class:`~mahjong_tui.errors.HandError` for a meld that is no pung, kong or chow, an
+    unknown situation, or a winning tile that is not in the hand.
+    """
+    spec = T.parse_hand(text)
+    melds = []
+    for ms in spec.melds:
+        ts = tuple(sorted(ms.tiles))
+        if ms.concealed:
+            if len(set(ts)) != 1:
+                raise HandError(f"[{T.format_tiles(ts)}] is not a kong; a concealed kong is four identical tiles")
+            melds.append(Meld(KONG, ts, declared=True, concealed=True, kong_type=CONCEALED_KONG))
+        elif len(ts) == 4 and len(set(ts)) == 1:
+            melds.append(Meld(KONG, ts, declared=True, concealed=False, kong_type=EXPOSED_KONG))
+        elif len(ts) == 3 and len(set(ts)) == 1:
+            melds.append(Meld(PUNG, ts, declared=True, concealed=False))
+        elif (len(ts) == 3 and all(T.is_suited(t) for t in ts)
+              and len({T.suit_of(t) for t in ts}) == 1 and ts[1] == ts[0] + 1 and ts[2] == ts[1] + 1):
+            melds.append(Meld(CHOW, ts, declared=True, concealed=False))
+        else:
+            raise HandError(f"({T.format_tiles(ts)}) is not a meld; expected a pung, kong or chow")
+    sits = frozenset(situations)
+    bad = sits - set(SITUATIONS)
+    if bad:
+        raise HandError(f"unknown situation {sorted(bad)[0]!r}; known: {', '.join(SITUATIONS)}")
+    if "double_kong_replacement" in sits:
+        sits = sits | {"kong_replacement"}
+    if spec.winning is not None and spec.winning not in spec.concealed and not any(
+            spec.winning in m.tiles for m in melds):
+        raise HandError(f"the winning tile {T.name(spec.winning)} is not in the hand")
+    if variant is not None:
+        variant.check_hand(spec.concealed, [m.tiles for m in melds], spec.bonus)
+
+    def wcode(v):
+        return wind_code(v) if isinstance(v, str) else v
+
+    if isinstance(claimed, str):
+        claimed = T.parse_tiles(claimed) if claimed else []
+    return HandContext(
+        concealed=tuple(spec.concealed),
+        melds=tuple(melds),
+        bonus=tuple(spec.bonus),
+        winning_tile=spec.winning if winner else None,
+        self_draw=self_draw,
+        seat_wind=wcode(seat_wind),
+        prevailing_wind=wcode(prevailing_wind),
+        situations=sits,
+        claimed_concealed=tuple(claimed),
+        discarder=wcode(discarder) if discarder is not None else None,
+        fed_third_meld=wcode(fed_third_meld) if fed_third_meld is not None else None,
+        indicators=tuple(indicators),
+        winner=winner,
+    )
+
+
+__all__ = [
+    "Group", "Arrangement", "HandFacts", "arrangements", "hand_facts", "waits_of_13",
+    "hand_before_win", "winning_tile_location", "declared_groups", "best", "wind_letter",
+    "wind_code", "apply_exclusions", "context_from_notation",
+    "STANDARD", "SEVEN_PAIRS", "THIRTEEN_ORPHANS", "PAIR",
+    "EDGE", "CLOSED", "OPEN", "PAIR_WAIT", "PUNG_WAIT",
+]

@@ -1,0 +1,101 @@
+"""Headless play: bots at every seat, hand after hand, and the statistics ``sim`` prints.
+
+No asyncio: the loop asks each seat the table waits for, in seat order, and applies its answer.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Callable
+
+from .ai.baseline import Bot, make_bot
+from .engine import Table
+from .variant import Variant
+
+
+@dataclass
+class SimResult:
+    """Statistics of a run (the fields of ``sim --json`` in spec/cli.md)."""
+
+    variant: str
+    seed: int
+    hands: int
+    wins_by_seat: list[int] = field(default_factory=lambda: [0] * 4)
+    self_draw_wins: int = 0
+    discard_wins: int = 0
+    exhaustive_draws: int = 0
+    multiple_winner_hands: int = 0
+    deal_ins_by_seat: list[int] = field(default_factory=lambda: [0] * 4)
+    patterns: Counter = field(default_factory=Counter)
+    final_scores: list[float] = field(default_factory=lambda: [0.0] * 4)
+    elapsed_s: float = 0.0
+
+    @property
+    def hands_per_s(self) -> float:
+        return self.hands / self.elapsed_s if self.elapsed_s > 0 else 0.0
+
+    def to_json(self) -> dict:
+        return {
+            "variant": self.variant, "seed": self.seed, "hands": self.hands,
+            "wins_by_seat": self.wins_by_seat, "self_draw_wins": self.self_draw_wins,
+            "discard_wins": self.discard_wins, "exhaustive_draws": self.exhaustive_draws,
+            "multiple_winner_hands": self.multiple_winner_hands, "deal_ins_by_seat": self.deal_ins_by_seat,
+            "patterns": dict(sorted(self.patterns.items())),
+            "final_scores": [round(s, 4) for s in self.final_scores],
+            "elapsed_s": round(self.elapsed_s, 3), "hands_per_s": round(self.hands_per_s, 1),
+        }
+
+
+def play_match(table: Table, bots: list[Bot], on_hand: Callable[[dict], None] | None = None,
+               check: Callable[[Table], None] | None = None) -> None:
+    """Let ``bots`` play ``table`` to the end of its match.  ``on_hand`` is called with each
+    hand's summary; ``check`` (tests) after every action."""
+    seen = len(table.history)
+    while table.phase != "match_over":
+        for seat in table.waiting_for():
+            view = table.view(seat)
+            legal = table.legal_actions(seat)
+            table.apply(bots[seat].choose(view, legal))
+            if check is not None:
+                check(table)
+            break
+        if on_hand is not None:
+            while seen < len(table.history):
+                on_hand(table.history[seen])
+                seen += 1
+
+
+def simulate(variant: Variant, hands: int, seed: int, seats: list[str] | None = None,
+             progress: Callable[[int], None] | None = None) -> SimResult:
+    """Play ``hands`` hands of ``variant`` between bots from ``seed``; returns statistics."""
+    seats = seats or ["ai"] * 4
+    table = Table(variant, seed, hands=hands)
+    bots = [make_bot(s, variant, i, seed) for i, s in enumerate(seats)]
+    res = SimResult(variant.id, seed, hands)
+
+    def on_hand(h: dict) -> None:
+        if h["result"] == "draw":
+            res.exhaustive_draws += 1
+        else:
+            if len(h["winners"]) > 1:
+                res.multiple_winner_hands += 1
+            for w in h["winners"]:
+                res.wins_by_seat[w["seat"]] += 1
+                if h["self_draw"]:
+                    res.self_draw_wins += 1
+                else:
+                    res.discard_wins += 1
+                for p in w["patterns"]:
+                    res.patterns[p["id"]] += p["count"]
+            if h["discarder"] is not None:
+                res.deal_ins_by_seat[h["discarder"]] += 1
+        if progress is not None:
+            progress(h["hand"] + 1)
+
+    t0 = time.perf_counter()
+    play_match(table, bots, on_hand)
+    res.elapsed_s = time.perf_counter() - t0
+    res.final_scores = list(table.scores)
+    return res
