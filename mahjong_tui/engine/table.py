@@ -97,7 +97,9 @@ class Table:
         self.hands: list[list[int]] = [[0] * T.NUM_KINDS for _ in range(4)]
         self.melds: list[list[Meld]] = [[] for _ in range(4)]
         self.bonus: list[list[int]] = [[] for _ in range(4)]
-        self.ponds: list[list[list]] = [[] for _ in range(4)]  # [tile, claimed]
+        # every discard in order, as [tile, claimed]; a claimed one has left the pond (it is
+        # kept for the record: Ten Old Men, G-YX-8, and the table's display)
+        self.ponds: list[list[list]] = [[] for _ in range(4)]
         self.claimed_concealed: list[list[int]] = [[] for _ in range(4)]
         self.feeders: list[list[int]] = [[] for _ in range(4)]
         self.discards_made = 0
@@ -609,8 +611,6 @@ class Table:
             results.append((s, evaluate(self.variant, ctx), ctx))
         # one physical tile: it joins the nearest winner's hand; every winner is scored with it
         self.hands[results[0][0]][tile] += 1
-        # the discard leaves the pond (it is in the winner's hand)
-        self.ponds[discarder].pop()
         self._end_hand(results, discarder, False)
 
     # ==================================================================================
@@ -758,7 +758,7 @@ class Table:
             out += T.tiles_of(self.hands[s])
             out += [t for m in self.melds[s] for t in m.tiles]
             out += self.bonus[s]
-            out += [t for t, _ in self.ponds[s]]
+            out += [t for t, claimed in self.ponds[s] if not claimed]
         return out
 
 

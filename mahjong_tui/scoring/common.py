@@ -23,8 +23,8 @@ the winning discard completed, written e.g. ``(777s) +7s``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping, Sequence, TypeVar
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Sequence, TypeVar
 
 from .. import tiles as T
 from ..errors import HandError
@@ -170,7 +170,6 @@ def _wait_of(group: Group, winning: int, lo: int, hi: int) -> str:
         return PUNG_WAIT
     if group.kind == CHOW and len(group.tiles) == 3:
         a, b, c = group.tiles
-        r = T.rank_of(winning)
         if winning == b:
             return CLOSED
         if winning == a and T.rank_of(c) == hi:
@@ -242,8 +241,9 @@ def arrangements(variant, ctx: HandContext) -> list[Arrangement]:
     declared melds, one of each terminal and honour of the variant plus one duplicate.
 
     Returns ``[]`` when the hand is not complete, and for a non-winner (``ctx.winner`` False)
-    — loser scoring does not need arrangements.  Errors: none (a hand of the wrong size is
-    simply not complete).
+    — loser scoring does not need arrangements.  Errors: none (a hand of the wrong size or with
+    a fifth copy of a kind is simply not complete).  With ``ctx.winning_tile`` None no group
+    is marked as holding it and ``wait`` is None.
     """
     if not ctx.winner:
         return []
@@ -270,8 +270,11 @@ def arrangements(variant, ctx: HandContext) -> list[Arrangement]:
 
     if STANDARD in forms:
         decl = declared_groups(ctx, loc if loc is not None and loc >= 0 else None)
-        shape = variant.hand_shape
-        for dec in shape.decompositions(ccounts, len(ctx.melds)):
+        try:
+            decs = variant.hand_shape.decompositions(ccounts, len(ctx.melds))
+        except ValueError:  # e.g. five copies of a kind: not a possible hand, so not complete
+            decs = []
+        for dec in decs:
             raw = [(kind, tuple(sorted(ts))) for kind, ts in dec.melds] + [(PAIR, (dec.pair, dec.pair))]
             if loc == -1:
                 positions = [i for i, (_, ts) in enumerate(raw) if w in ts]

@@ -98,32 +98,7 @@ def _is_terminal(t: int) -> bool:
     return T.is_suited(t) and T.rank_of(t) in (1, 9)
 
 
-def wait_of(arr: "Arrangement", winning_tile: int | None) -> str | None:
-    """How the winning tile completed ``arr``: the arrangement's own ``wait`` when it names
-    one, else worked out from the group holding the winning tile: ``edge`` (12→3, 89→7),
-    ``closed`` (46→5), ``open``, ``pair`` or ``pung``."""
-    if getattr(arr, "wait", None):
-        return arr.wait
-    if winning_tile is None:
-        return None
-    for g in arr.groups:
-        if not g.has_winning_tile:
-            continue
-        if g.kind == "pair":
-            return "pair"
-        if g.kind in ("pung", "kong"):
-            return "pung"
-        if g.kind == "chow":
-            lo = min(g.tiles)
-            if winning_tile == lo + 1:
-                return "closed"
-            if (winning_tile == lo + 2 and T.rank_of(lo) == 1) or (winning_tile == lo and T.rank_of(lo) == 7):
-                return "edge"
-            return "open"
-    return None
-
-
-def _winning_group_is_concealed(g, ctx: HandContext) -> bool:
+def _self_drawn(g, ctx: HandContext) -> bool:
     """A group is self-drawn only if it is not declared from a claim, and it does not hold a
     winning tile that came from a discard (GAPS §0)."""
     if not g.concealed:
@@ -171,7 +146,7 @@ def detect(variant: "Variant", ctx: HandContext, arr: "Arrangement", waits: Sequ
         add("sequence_hand")
 
     if waits is not None and len(set(waits)) == 1:
-        wait = wait_of(arr, ctx.winning_tile)
+        wait = arr.wait   # what the winning tile completed in this arrangement (GAPS §8)
         if wait in ("edge", "closed"):
             add("edge_wait")
         elif wait == "pair":
@@ -218,7 +193,7 @@ def detect(variant: "Variant", ctx: HandContext, arr: "Arrangement", waits: Sequ
         add("four_identical_sequences")
 
     # triplets and kongs
-    add("concealed_triplet", sum(1 for g in trips if g.kind == "pung" and _winning_group_is_concealed(g, ctx)))
+    add("concealed_triplet", sum(1 for g in trips if g.kind == "pung" and _self_drawn(g, ctx)))
     add("dragon_triplet", sum(1 for g in trips if T.is_dragon(g.tiles[0])))
     add("exposed_kong", sum(1 for g in kongs if g.kong_type in ("exposed", "added")))
     add("concealed_kong", sum(1 for g in kongs if g.kong_type == "concealed"))

@@ -18,7 +18,10 @@ Decisions recorded here (not spelled out by GAPS):
 - A special hand is preferred to normal scoring when it is worth at least as much (GAPS §8
   tie rule); only seven pairs (500) can be beaten by a normal reading of the same tiles (e.g. a
   full-suit chow hand with doublings), and then the normal reading is used (GAPS §0 "best").
-- ``three_small_masters`` (3 doublings) adds to the two ``dragon_pung`` doublings of its pungs.
+- ``three_small_masters`` (3 doublings) adds to the two ``dragon_pung`` doublings of its pungs
+  (GAPS §5d lists no replacement), so it always reaches the limit; a house file that wants the
+  other reading lists ``scoring.exclusions = [["three_small_masters", "dragon_pung"]]``
+  (exclusions are applied to every breakdown, :func:`~mahjong_tui.scoring.common.apply_exclusions`).
 - ``hidden_treasure``: four concealed pungs/kongs + pair and no picked-up discard anywhere in
   the hand (G-OX-2, G-OX-5); a discard win on the pair qualifies (the pungs stay concealed);
   a discard completing a pung does not (GAPS §0).
@@ -34,7 +37,7 @@ from __future__ import annotations
 from .. import tiles as T
 from ..melds import CHOW, CONCEALED_KONG, KONG, PUNG
 from .common import (
-    PAIR, SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Arrangement, Group, arrangements,
+    SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Arrangement, Group, apply_exclusions, arrangements,
     declared_groups, hand_facts,
 )
 from .context import HandContext, PatternScore, ScoreResult
@@ -161,10 +164,18 @@ def _num(x):
     return x
 
 
-def _score_of(variant, tally: _Tally) -> float:
-    points = tally.total("points")
-    doublings = tally.total("doublings")
+def _value_of(variant, patterns) -> float:
+    """S = points × 2^doublings, capped at ``scoring.limit`` (GAPS §5d)."""
+    points = sum(p.total for p in patterns if p.kind == "points")
+    doublings = sum(p.total for p in patterns if p.kind == "doublings")
     return _cap(variant, points * 2 ** doublings)
+
+
+def _finish(variant, tally: _Tally) -> tuple[float, tuple[PatternScore, ...]]:
+    """Breakdown after ``scoring.exclusions`` (none in classic.toml; a house file may list e.g.
+    ``["three_small_masters", "dragon_pung"]`` to make the former replace the latter) and its value."""
+    pats = tuple(apply_exclusions(variant, tally.patterns()))
+    return _value_of(variant, pats), pats
 
 
 def _ranks(variant) -> tuple[int, int]:
@@ -243,7 +254,7 @@ def _pair_items(ctx: HandContext, pair: Group | None, tally: _Tally) -> int:
     return n
 
 
-def _score_standard(variant, ctx: HandContext, arr: Arrangement, facts) -> tuple[float, _Tally]:
+def _score_standard(variant, ctx: HandContext, arr: Arrangement, facts) -> tuple[float, tuple[PatternScore, ...]]:
     tally = _Tally(variant)
     triplets = arr.triplets
     n_chows = len(arr.chows)
@@ -272,7 +283,7 @@ def _score_standard(variant, ctx: HandContext, arr: Arrangement, facts) -> tuple
     dragon_triplets = sum(1 for g in triplets if T.is_dragon(g.tile))
     if dragon_triplets == 2 and pair is not None and T.is_dragon(pair.tile):
         tally.add("three_small_masters", "doublings")
-    return _score_of(variant, tally), tally
+    return _finish(variant, tally)
 
 
 def _grand_waiting(variant, ctx: HandContext) -> bool:
@@ -379,9 +390,9 @@ def evaluate(variant, ctx: HandContext) -> ScoreResult:
         if _completes_chow(variant, arr):
             refused = True
             continue
-        val, tally = _score_standard(variant, ctx, arr, facts)
+        val, pats = _score_standard(variant, ctx, arr, facts)
         if normal is None or val > normal[0]:
-            normal = (val, tally, arr)
+            normal = (val, pats, arr)
 
     from .settlement import payments_for_score
 
@@ -391,8 +402,8 @@ def evaluate(variant, ctx: HandContext) -> ScoreResult:
                           patterns=(PatternScore(pid, val, 1, "special", DESCRIPTIONS[pid]),),
                           decomposition=arr.notation())
     elif normal is not None:
-        val, tally, arr = normal
-        res = ScoreResult(True, val, unit, form=STANDARD, patterns=tally.patterns(),
+        val, pats, arr = normal
+        res = ScoreResult(True, val, unit, form=STANDARD, patterns=pats,
                           decomposition=arr.notation())
     elif refused:
         return ScoreResult(False, 0, unit, reason=CHOW_REFUSAL)
@@ -434,7 +445,8 @@ def score_loser(variant, ctx: HandContext) -> ScoreResult:
     tally = _Tally(variant)
     loser_ctx = ctx if not ctx.winner else HandContext(**{**ctx.__dict__, "winner": False})
     _all_player_items(variant, loser_ctx, tally, triplets, n_chows, hand_facts(ctx, hi))
-    return ScoreResult(False, _score_of(variant, tally), unit, patterns=tally.patterns(),
+    value, pats = _finish(variant, tally)
+    return ScoreResult(False, value, unit, patterns=pats,
                        decomposition=tuple(g.notation() for g in groups))
 
 

@@ -63,7 +63,6 @@ from ..tiles import (
     is_wind,
     name as tile_name,
     parse_tile,
-    rank_of,
     suit_of,
 )
 

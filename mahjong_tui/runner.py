@@ -1,0 +1,123 @@
+"""The async table runner: asks seats for decisions, runs claim windows, applies actions,
+appends them to the game log, and hands every seat its own events.
+
+Hot-seat play, the LAN server and tests all use this runner (design.md).  ``sim`` uses the
+plain loop of :mod:`mahjong_tui.sim` for speed; both drive the same :class:`Table`.
+
+A seat is any object with
+
+- ``async decide(view: dict, legal: list[Action]) -> Action`` — one decision;
+- ``notify(events: list[dict]) -> None`` — optional, events already redacted for that seat.
+
+In a claim window every asked seat is asked at once; a bot answers at once (after its pause),
+so a claim window never waits on a bot while a person thinks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Awaitable, Callable, Protocol, Sequence
+
+from .ai.baseline import Bot
+from .engine import Action, Table, event_for
+from .engine.log import LogWriter
+from .errors import IllegalAction
+
+
+class Seat(Protocol):  # pragma: no cover - typing only
+    async def decide(self, view: dict, legal: list[Action]) -> Action: ...
+
+
+class BotSeat:
+    """A bot in a seat, with an optional pause (seconds) so a person can follow it."""
+
+    def __init__(self, bot: Bot, delay: float = 0.0):
+        self.bot = bot
+        self.delay = delay
+
+    async def decide(self, view: dict, legal: list[Action]) -> Action:
+        if self.delay:
+            await asyncio.sleep(self.delay)
+        return self.bot.choose(view, legal)
+
+
+class TableRunner:
+    """Runs ``table`` with ``seats`` until the match ends (or :meth:`stop`).
+
+    ``log``: a :class:`LogWriter` appended (and flushed) before events go out.
+    ``on_events(seat, events)``: called for each seat with its redacted events after each action.
+    ``on_action(action)``: called after each applied action.
+    """
+
+    def __init__(self, table: Table, seats: Sequence[object], log: LogWriter | None = None,
+                 on_events: Callable[[int, list[dict]], None] | None = None,
+                 on_action: Callable[[Action], None] | None = None):
+        self.table = table
+        self.seats = list(seats)
+        self.log = log
+        self.on_events = on_events
+        self.on_action = on_action
+        self._stopped = False
+
+    def stop(self) -> None:
+        self._stopped = True
+
+    def _apply(self, action: Action) -> None:
+        events = self.table.apply(action)
+        if self.log is not None:
+            self.log.append(action)
+        for s in range(4):
+            seat = self.seats[s]
+            mine = [event_for(e, s) for e in events]
+            notify = getattr(seat, "notify", None)
+            if notify is not None:
+                notify(mine)
+            if self.on_events is not None:
+                self.on_events(s, mine)
+        if self.on_action is not None:
+            self.on_action(action)
+
+    async def _ask(self, seat_index: int) -> Action:
+        table = self.table
+        seat = self.seats[seat_index]
+        while True:
+            legal = table.legal_actions(seat_index)
+            action = await seat.decide(table.view(seat_index), legal)
+            if action in legal:
+                return action
+            # a seat that answers with something illegal is told and asked again
+            report = getattr(seat, "illegal", None)
+            if report is not None:
+                report(IllegalAction(f"{action.describe()} is not allowed now"))
+
+    async def step(self) -> None:
+        """One round of decisions: the current player, or every seat of a claim window."""
+        table = self.table
+        waiting = table.waiting_for()
+        if not waiting:
+            return
+        seq = len(table.actions)
+        if len(waiting) == 1:
+            action = await self._ask(waiting[0])
+            if len(table.actions) == seq:
+                self._apply(action)
+            return
+        tasks = {asyncio.ensure_future(self._ask(s)): s for s in waiting}
+        try:
+            pending = set(tasks)
+            while pending:
+                done, pending = await asyncio.wait(pending, return_when=asyncio.FIRST_COMPLETED)
+                for fut in sorted(done, key=lambda f: tasks[f]):
+                    action = fut.result()
+                    if action in table.legal_actions(action.seat):
+                        self._apply(action)
+        finally:
+            for fut in tasks:
+                if not fut.done():
+                    fut.cancel()
+
+    async def run(self) -> None:
+        """Play until the match is over or :meth:`stop` is called."""
+        while not self._stopped and self.table.phase != "match_over":
+            await self.step()
+            await asyncio.sleep(0)

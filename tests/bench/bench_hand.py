@@ -1,0 +1,123 @@
+"""Benchmark of ``mahjong_tui.hand`` against the ``mahjong`` package (PyPI), same hands, same run.
+
+Run by hand: ``python tests/bench/bench_hand.py [--hands N] [--seed S]``.  Not a test: it prints
+figures and never asserts on time (design.md "Conventions").
+
+For N random hands drawn from the 136-tile set (half 13 tiles, half 14) it times, per hand:
+
+- win check: ours ``HandShape.is_complete`` vs ``Agari.is_agari`` (14-tile hands);
+- shanten over all forms: ours ``HandShape.shanten`` vs ``Shanten.calculate_shanten``;
+- standard-form shanten: ours (``forms=("standard",)``) vs ``calculate_shanten_for_regular_hand``;
+- all discards of a 14-tile hand: ours ``shanten_after_discards`` vs one package call per
+  distinct tile.
+
+"Warm" rows repeat the timed pass over the same hands so the lazy caches are filled; "cold"
+rows are the first pass of a new ``HandShape`` (cache fills included).  Both count the same
+work for the package, whose cost does not depend on a cache.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from mahjong.agari import Agari  # noqa: E402
+from mahjong.shanten import Shanten  # noqa: E402
+
+from mahjong_tui.hand import STANDARD, HandShape  # noqa: E402
+from mahjong_tui.tiles import NUM_KINDS, tile, EAST, SOUTH, WEST, NORTH, RED, GREEN, WHITE  # noqa: E402
+
+# The package's 34 indices: man 1-9 (our characters m), pin 1-9 (dots t), sou 1-9 (bamboo s),
+# E S W N, haku (white P), hatsu (green F), chun (red C).
+PACKAGE_TO_OURS = ([tile("m", r) for r in range(1, 10)] + [tile("t", r) for r in range(1, 10)]
+                   + [tile("s", r) for r in range(1, 10)] + [EAST, SOUTH, WEST, NORTH, WHITE, GREEN, RED])
+
+
+def make_hands(n: int, seed: int) -> list[tuple[list[int], list[int]]]:
+    """``n`` random hands as (package 34-array, our count array), alternately 13 and 14 tiles."""
+    rng = random.Random(seed)
+    wall = [k for k in range(34) for _ in range(4)]
+    hands = []
+    for i in range(n):
+        c34 = [0] * 34
+        for k in rng.sample(wall, 13 + i % 2):
+            c34[k] += 1
+        ours = [0] * NUM_KINDS
+        for k, c in enumerate(c34):
+            ours[PACKAGE_TO_OURS[k]] = c
+        hands.append((c34, ours))
+    return hands
+
+
+def per_hand_us(fn, items) -> float:
+    start = time.perf_counter()
+    for x in items:
+        fn(x)
+    return (time.perf_counter() - start) / len(items) * 1e6
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--hands", type=int, default=20_000)
+    ap.add_argument("--seed", type=int, default=2024)
+    args = ap.parse_args()
+
+    hands = make_hands(args.hands, args.seed)
+    ours13 = [o for p, o in hands if sum(p) == 13]
+    ours14 = [o for p, o in hands if sum(p) == 14]
+    pkg13 = [p for p, o in hands if sum(p) == 13]
+    pkg14 = [p for p, o in hands if sum(p) == 14]
+    ours_all = [o for _, o in hands]
+    pkg_all = [p for p, _ in hands]
+    discards = ours14[:2000]
+    pkg_discards = pkg14[:2000]
+
+    def package_discards(c34):
+        out = {}
+        for k, c in enumerate(c34):
+            if c:
+                c34[k] -= 1
+                out[k] = Shanten.calculate_shanten(c34)
+                c34[k] += 1
+        return out
+
+    rows = []
+    for label, warm in (("cold", False), ("warm", True)):
+        shape = HandShape()
+        standard_only = HandShape(forms=(STANDARD,))
+        if warm:   # fill the caches with exactly the hands timed below
+            for o in ours_all:
+                shape.shanten(o)
+                standard_only.shanten(o)
+            for o in ours14:
+                shape.is_complete(o)
+            for o in discards:
+                shape.shanten_after_discards(o)
+        rows.append((f"win check, 14 tiles ({label})", per_hand_us(shape.is_complete, ours14),
+                     per_hand_us(Agari.is_agari, pkg14)))
+        rows.append((f"shanten, all forms ({label})", per_hand_us(shape.shanten, ours_all),
+                     per_hand_us(Shanten.calculate_shanten, pkg_all)))
+        rows.append((f"shanten, standard form ({label})", per_hand_us(standard_only.shanten, ours_all),
+                     per_hand_us(Shanten.calculate_shanten_for_regular_hand, pkg_all)))
+        rows.append((f"all discards of 14 ({label})", per_hand_us(shape.shanten_after_discards, discards),
+                     per_hand_us(package_discards, pkg_discards)))
+
+    # Sanity: the two must agree on every hand timed.
+    shape = HandShape()
+    disagree = sum(shape.shanten(o) != Shanten.calculate_shanten(p) for p, o in hands)
+
+    print(f"{len(hands)} random hands from the 136-tile set ({len(pkg13)} of 13 tiles, "
+          f"{len(pkg14)} of 14), seed {args.seed}; Python {sys.version.split()[0]}")
+    print(f"{'measure':36} {'ours µs':>9} {'mahjong µs':>11} {'ours/pkg':>9}")
+    for name, ours_us, pkg_us in rows:
+        print(f"{name:36} {ours_us:9.2f} {pkg_us:11.2f} {ours_us / pkg_us:9.2f}")
+    print(f"shanten disagreements with the package: {disagree}")
+
+
+if __name__ == "__main__":
+    main()

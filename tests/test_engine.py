@@ -1,0 +1,273 @@
+"""The state machine: conservation, legal hand sizes, legality, secrecy, replay, rules."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from mahjong_tui import tiles as T
+from mahjong_tui.ai.baseline import BaselineBot
+from mahjong_tui.engine import Action, GameLog, Table
+from mahjong_tui.errors import IllegalAction, LogError
+from mahjong_tui.sim import play_match
+from mahjong_tui.variant import available_variants, load_variant
+
+from .helpers import check_invariants, play_random
+
+VARIANTS = [v for v in ("classic", "yuxi", "yangzhou") if v in available_variants()]
+
+
+@pytest.mark.parametrize("vid", VARIANTS)
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**9))
+def test_random_play_conserves_tiles_and_hand_sizes(vid, seed):
+    """Random legal actions over two hands: every tile accounted for after every action, hand
+    sizes always legal, nothing illegal ever accepted."""
+    table = Table(load_variant(vid), seed, hands=2)
+    check_invariants(table)
+    play_random(table, random.Random(seed), check=check_invariants)
+    assert len(table.history) == 2
+
+
+@pytest.mark.parametrize("vid", VARIANTS)
+def test_bot_games_conserve_tiles(vid):
+    v = load_variant(vid)
+    table = Table(v, 7, hands=6)
+    bots = [BaselineBot(v, s) for s in range(4)]
+    play_match(table, bots, check=check_invariants)
+    assert len(table.history) == 6
+    assert any(h["result"] == "win" for h in table.history)
+
+
+def _views(table):
+    return [json.dumps(table.view(s), sort_keys=True) for s in range(4)]
+
+
+@pytest.mark.parametrize("vid", VARIANTS)
+def test_view_does_not_depend_on_hidden_information(vid):
+    """view(seat) holds no other seat's concealed tiles and no wall order: changing them
+    (swapping a tile between another hand and the wall, reversing the live wall) leaves the
+    view unchanged."""
+    v = load_variant(vid)
+    table = Table(v, 11, hands=3)
+    bots = [BaselineBot(v, s) for s in range(4)]
+    rng = random.Random(3)
+    steps = 0
+    while table.phase != "match_over" and steps < 400:
+        steps += 1
+        if table.phase == "turn":
+            me = table.current
+            other = (me + rng.randrange(1, 4)) % 4
+            before = json.dumps(table.view(me), sort_keys=True)
+            live = table.wall._live
+            if live and table.phase == "turn":
+                hand_tiles = table.concealed_tiles(other)
+                t_hand = rng.choice(hand_tiles)
+                stack = live[rng.randrange(len(live))]
+                i = rng.randrange(len(stack))
+                t_wall = stack[i]
+                # swap a concealed tile of another seat with a wall tile, and reverse the wall
+                table.hands[other][t_hand] -= 1
+                table.hands[other][t_wall] += 1
+                stack[i] = t_hand
+                live.reverse()
+                after = json.dumps(table.view(me), sort_keys=True)
+                live.reverse()
+                stack[i] = t_wall
+                table.hands[other][t_wall] -= 1
+                table.hands[other][t_hand] += 1
+                assert after == before
+        seat = table.waiting_for()[0]
+        table.apply(bots[seat].choose(table.view(seat), table.legal_actions(seat)))
+
+
+def test_view_never_contains_seed_or_other_hands():
+    v = load_variant("classic")
+    table = Table(v, 123456789, hands=1)
+    for s in range(4):
+        view = table.view(s)
+        text = json.dumps(view)
+        assert "123456789" not in text
+        assert view["hand"] == T.format_tiles(table.concealed_tiles(s))
+        # no other key holds a concealed-hand string
+        for o in range(4):
+            if o != s:
+                assert T.format_tiles(table.concealed_tiles(o)) not in text
+
+
+@pytest.mark.parametrize("vid", VARIANTS)
+def test_log_replays_to_identical_state(vid, tmp_path):
+    v = load_variant(vid)
+    table = Table(v, 99, hands=3)
+    bots = [BaselineBot(v, s) for s in range(4)]
+    play_match(table, bots)
+    path = tmp_path / "game.log"
+    GameLog.for_table(table).save(path)
+    replayed = GameLog.load(path).replay()
+    assert replayed.snapshot() == table.snapshot()
+    assert replayed.history == table.history
+    # a prefix replays to a mid-game state that continues identically
+    log = GameLog.load(path)
+    half = log.replay(len(log.actions) // 2)
+    for a in log.actions[len(log.actions) // 2:]:
+        half.apply(a)
+    assert half.snapshot() == table.snapshot()
+
+
+_SUBPROCESS_GAME = """
+import hashlib, json, sys
+from mahjong_tui.engine import Table
+from mahjong_tui.ai.baseline import BaselineBot
+from mahjong_tui.sim import play_match
+from mahjong_tui.variant import load_variant
+v = load_variant(sys.argv[1])
+t = Table(v, 2024, hands=2)
+play_match(t, [BaselineBot(v, s) for s in range(4)])
+print(hashlib.sha256(repr(t.snapshot()).encode()).hexdigest())
+"""
+
+
+@pytest.mark.parametrize("vid", VARIANTS[:1])
+def test_replay_is_independent_of_hash_seed(vid):
+    """Same variant + seed + bots ⇒ same final state in processes with different
+    PYTHONHASHSEED (no dependence on set/dict hash order)."""
+    outs = []
+    for hs in ("1", "98765"):
+        env = dict(os.environ, PYTHONHASHSEED=hs)
+        r = subprocess.run([sys.executable, "-c", _SUBPROCESS_GAME, vid], capture_output=True, text=True,
+                           env=env, check=True)
+        outs.append(r.stdout.strip())
+    assert outs[0] == outs[1] and len(outs[0]) == 64
+
+
+def test_illegal_action_changes_nothing():
+    v = load_variant("classic")
+    table = Table(v, 5, hands=1)
+    snap = table.snapshot()
+    dealer = table.current
+    not_held = next(t for t in v.kinds if table.hands[dealer][t] == 0)
+    for bad in (Action(dealer, "discard", not_held), Action((dealer + 1) % 4, "discard", 0),
+                Action(dealer, "pung", 0), Action(7, "pass")):
+        with pytest.raises(IllegalAction) as exc:
+            table.apply(bad)
+        assert "allowed" in str(exc.value) or "no decision" in str(exc.value)
+        assert table.snapshot() == snap
+
+
+def test_illegal_action_message_lists_what_is_allowed():
+    v = load_variant("classic")
+    table = Table(v, 5, hands=1)
+    dealer = table.current
+    not_held = next(t for t in v.kinds if table.hands[dealer][t] == 0)
+    with pytest.raises(IllegalAction, match="allowed: .*discard"):
+        table.apply(Action(dealer, "discard", not_held))
+
+
+def test_corrupt_log_is_a_clear_error(tmp_path):
+    p = tmp_path / "bad.log"
+    p.write_text("not json\n")
+    with pytest.raises(LogError, match="line 1"):
+        GameLog.load(p)
+    v = load_variant("classic")
+    t = Table(v, 1, hands=1)
+    log = GameLog.for_table(t)
+    log.actions.append(Action(3, "discard", 0))  # not seat 3's turn at the start
+    with pytest.raises(LogError, match="does not replay"):
+        log.replay()
+
+
+def _set_hand(table: Table, seat: int, text: str) -> None:
+    """Test-only: give ``seat`` exactly these concealed tiles (the rest go back to the wall)."""
+    wanted = T.parse_tiles(text)
+    pool = table.concealed_tiles(seat)
+    table.hands[seat] = [0] * T.NUM_KINDS
+    for t in wanted:
+        table.hands[seat][t] += 1
+
+
+def test_oxenstierna_no_win_by_completing_a_chow():
+    """Seed 003 §Winning Hand: "It is not allowed to go mahjong by completing a chow".
+    Seat 1 holds 12m 345t 678s 999s EE (13 tiles): a 3m completes only the chow 123m — no win
+    offered.  With 123m 345t 678s 99s EE an E completes the pung EEE — a win is offered."""
+    v = load_variant("classic")
+    table = Table(v, 3, hands=1)
+    _set_hand(table, 1, "12m345t678s999sEE")
+    opts = table._claim_actions(1, 0, T.parse_tile("3m"))
+    assert Action(1, "win", T.parse_tile("3m")) not in opts
+    assert any(a.kind == "chow" for a in opts)  # he may still take it as a chow
+    _set_hand(table, 1, "123m345t678s99sEE")
+    opts = table._claim_actions(1, 0, T.EAST)
+    assert Action(1, "win", T.EAST) in opts
+
+
+def test_classic_next_player_may_pick_up_any_discard():
+    """Oxenstierna: the next player may take the discard even if it forms no combination."""
+    v = load_variant("classic")
+    table = Table(v, 3, hands=1)
+    _set_hand(table, 1, "19m19t19sESWNCFP")
+    opts = table._claim_actions(1, 0, T.parse_tile("5m"))
+    assert Action(1, "pickup", T.parse_tile("5m")) in opts
+    assert Action(1, "pass") in opts
+    # the seat after him may not
+    _set_hand(table, 2, "19m19t19sESWNCFP")
+    assert table._claim_actions(2, 0, T.parse_tile("5m")) == []
+
+
+def test_claim_priority_win_beats_pung_and_nearest_wins():
+    """GAPS §0: win > pung/kong > chow; among equal claims the seat nearest after the
+    discarder.  Dealer (seat 0) discards 5m; seat 1 can pick up / chow, seat 2 can pung,
+    seat 3 can win: seat 3 wins."""
+    v = load_variant("classic")
+    table = Table(v, 4, hands=2)
+    d = table.current
+    assert d == 0
+    _set_hand(table, 1, "46m19t19sESWNCFP")
+    _set_hand(table, 2, "55m19t19sESWNCFP")
+    _set_hand(table, 3, "5m111t222s333m999s")
+    table.hands[0][T.parse_tile("5m")] += 1
+    # keep the dealer's count at 14
+    drop = next(t for t in v.kinds if table.hands[0][t] and t != T.parse_tile("5m"))
+    table.hands[0][drop] -= 1
+    table.apply(Action(0, "discard", T.parse_tile("5m")))
+    assert table.phase == "claim"
+    assert set(table.waiting_for()) == {1, 2, 3}
+    table.apply(Action(1, "chow", tiles=tuple(T.parse_tiles("456m"))))
+    table.apply(Action(2, "pung", T.parse_tile("5m")))
+    table.apply(Action(3, "win", T.parse_tile("5m")))
+    last = table.history[-1]
+    assert [w["seat"] for w in last["winners"]] == [3]
+    assert last["discarder"] == 0
+
+
+def test_same_seed_same_game():
+    v = load_variant("classic")
+    results = []
+    for _ in range(2):
+        t = Table(v, 77, hands=3)
+        play_match(t, [BaselineBot(v, s) for s in range(4)])
+        results.append((t.snapshot(), t.history))
+    assert results[0] == results[1]
+
+
+def test_dealer_and_prevailing_wind_rotation_classic():
+    """Seed 003: prevailing wind rotates every hand; East stays on an East win or a draw,
+    otherwise the deal passes to the next seat."""
+    v = load_variant("classic")
+    t = Table(v, 8, hands=8)
+    play_match(t, [BaselineBot(v, s) for s in range(4)])
+    hs = t.history
+    for i, h in enumerate(hs):
+        assert h["prevailing_wind"] == "ESWN"[i % 4]
+    for a, b in zip(hs, hs[1:]):
+        winners = [w["seat"] for w in a["winners"]]
+        if not winners or a["dealer"] in winners:
+            assert b["dealer"] == a["dealer"]
+        else:
+            assert b["dealer"] == (a["dealer"] + 1) % 4
