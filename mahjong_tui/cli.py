@@ -112,31 +112,13 @@ def build_parser() -> argparse.ArgumentParser:
 # --------------------------------------------------------------------------------------
 # score / analyze
 # --------------------------------------------------------------------------------------
-def _meld_from_spec(variant, m) -> Any:
-    from .melds import ADDED_KONG, CHOW, CONCEALED_KONG, EXPOSED_KONG, KONG, PUNG, Meld
-
-    ts = tuple(sorted(m.tiles))
-    if len(set(ts)) == 1 and len(ts) == 4:
-        if m.concealed:
-            return Meld(KONG, ts, declared=True, concealed=True, kong_type=CONCEALED_KONG)
-        return Meld(KONG, ts, declared=True, concealed=False, kong_type=EXPOSED_KONG)
-    if m.concealed:
-        raise HandError(f"[{T.format_tiles(ts)}] is not a concealed kong: [..] holds four identical tiles")
-    if len(set(ts)) == 1 and len(ts) == 3:
-        return Meld(PUNG, ts, declared=True, concealed=False)
-    if (len(ts) == 3 and all(T.is_suited(t) for t in ts) and T.suit_of(ts[0]) == T.suit_of(ts[2])
-            and ts[1] == ts[0] + 1 and ts[2] == ts[0] + 2):
-        return Meld(CHOW, ts, declared=True, concealed=False)
-    raise HandError(f"({T.format_tiles(ts)}) is not a meld of the {variant.name} variant (pung, kong or chow)")
-
-
-def _hand_context(variant, text: str, args: argparse.Namespace, winning_tile: int | None = None):
-    """Build a HandContext for ``score`` (spec/cli.md).  Raises NotationError / HandError."""
-    from .scoring.context import HandContext
+def _hand_context(variant, text: str, args: argparse.Namespace):
+    """Build the HandContext of ``score`` (spec/cli.md "score context flags") on top of
+    :func:`mahjong_tui.scoring.common.context_from_notation`, and check that the hand is a
+    possible finished hand of ``variant`` (GAPS §8).  Raises NotationError / HandError."""
+    from .scoring.common import context_from_notation
 
     spec = T.parse_hand(text)
-    melds = [_meld_from_spec(variant, m) for m in spec.melds]
-    variant.check_hand(spec.concealed, [m.tiles for m in melds], spec.bonus)
     for b in spec.bonus:
         if b not in variant.bonus_kinds:
             raise HandError(f"bonus tile {T.name(b)} is not used in the {variant.name} variant")
@@ -144,30 +126,15 @@ def _hand_context(variant, text: str, args: argparse.Namespace, winning_tile: in
         raise HandError(
             f"a finished hand has 14 tiles (melds count 3, kongs too); this one has {spec.tile_count()}"
         )
-    concealed = list(spec.concealed)
-    win = winning_tile if winning_tile is not None else spec.winning
-    if win is not None and win not in concealed:
-        # the winning tile completed a declared meld: score that meld as formed by it
-        for i, m in enumerate(melds):
-            if win in m.tiles and m.kong_type is None:
-                concealed = sorted(concealed + list(m.tiles))
-                del melds[i]
-                break
-        else:
-            raise HandError(f"the winning tile +{T.name(win)} is not in the hand")
-    situations = set(args.situation)
-    if "double_kong_replacement" in situations:
-        situations.add("kong_replacement")
     self_draw = args.by == "self-draw"
     discarder = args.discarder
-    if discarder is None and "earthly" in situations:
-        discarder = T.EAST
-    indicators = tuple(T.parse_tile(i) for i in args.indicator)
-    return HandContext(
-        concealed=tuple(concealed), melds=tuple(melds), bonus=spec.bonus, winning_tile=win,
-        self_draw=self_draw, seat_wind=args.seat_wind, prevailing_wind=args.prevailing_wind,
-        situations=frozenset(situations), discarder=None if self_draw else discarder,
-        fed_third_meld=args.fed_third_meld, indicators=indicators,
+    if discarder is None and "earthly" in args.situation:
+        discarder = T.EAST  # the earthly win is on the dealer's first discard
+    return context_from_notation(
+        text, self_draw=self_draw, seat_wind=args.seat_wind, prevailing_wind=args.prevailing_wind,
+        situations=args.situation, discarder=None if self_draw else discarder,
+        fed_third_meld=args.fed_third_meld, indicators=tuple(T.parse_tile(i) for i in args.indicator),
+        variant=variant,
     )
 
 
@@ -198,13 +165,13 @@ def score_hand(variant, text: str, args) -> dict:
 
     spec = T.parse_hand(text)
     if spec.winning is not None:
-        candidates = [None]
+        texts = [text]
     else:
         # no +T: the calculator tries each concealed kind as the winning tile, best first
-        candidates = sorted(set(spec.concealed)) or [None]
+        texts = [f"{text} +{T.name(t)}" for t in sorted(set(spec.concealed))] or [text]
     best = None
-    for cand in candidates:
-        ctx = _hand_context(variant, text, args, cand)
+    for cand in texts:
+        ctx = _hand_context(variant, cand, args)
         res = evaluate(variant, ctx)
         key = (res.winning, res.points if res.points is not None else res.value)
         if best is None or key > best[0]:
@@ -247,9 +214,10 @@ def _fmt(x: float) -> str:
 
 def analyze_hand(variant, text: str) -> dict:
     """The ``analyze --json`` object for a 13- or 14-tile hand (spec/cli.md)."""
+    from .scoring.common import context_from_notation
+
     spec = T.parse_hand(text)
-    melds = [_meld_from_spec(variant, m) for m in spec.melds]
-    variant.check_hand(spec.concealed, [m.tiles for m in melds], spec.bonus)
+    melds = context_from_notation(text, variant=variant).melds
     n = spec.tile_count()
     shape = variant.hand_shape
     counts = T.counts_of(spec.concealed)

@@ -1,0 +1,181 @@
+"""A *frame*: everything the table screen draws, as plain frozen data, built from one seat's
+``view`` (plus, in a replay, every seat's hand).  The area widgets draw frames and compare them
+to skip repaints of areas that did not change (design.md: "a handful of area widgets redrawn
+from the latest view").
+
+No Textual here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Mapping, Sequence
+
+from .. import tiles as T
+from .model import POSITIONS, fmt_num, hand_order, meld_tiles, parse, seat_at
+
+Meld = tuple[tuple[int, ...], frozenset[int]]  # tiles, indices face down
+
+
+@dataclass(frozen=True)
+class SeatBox:
+    """One seat's public corner of the table."""
+
+    position: str
+    seat: int
+    name: str
+    wind: str  # seat wind letter
+    dealer: bool
+    score: str
+    active: bool  # the table is waiting for this seat
+    concealed_count: int
+    concealed: tuple[int, ...] | None  # face-up concealed tiles (replay), else None
+    melds: tuple[Meld, ...]
+    bonus: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class PondBox:
+    position: str
+    tiles: tuple[tuple[int, bool], ...]  # (tile, claimed)
+    latest: bool  # the last tile is the latest discard at the table
+
+
+@dataclass(frozen=True)
+class WallBox:
+    to_draw: int
+    dead: int
+    reserve: int
+    bloom: tuple[int, ...]
+    dice: tuple[int, ...]
+    break_wind: str
+    break_name: str
+    break_stack: int
+    winds: tuple[tuple[str, str], ...]  # (position, wind letter)
+    active: tuple[str, ...]  # positions the table waits for (publicly)
+
+
+@dataclass(frozen=True)
+class HeaderBox:
+    title: str
+    round_wind: str
+    hand: str
+    extra: str = ""
+
+
+@dataclass(frozen=True)
+class HandBox:
+    """The bottom seat's own tiles (face down when its owner is not at the keyboard)."""
+
+    tiles: tuple[int, ...] | None
+    count: int
+    drawn: int | None  # index of the tile just drawn
+    selected: int | None
+    melds: tuple[Meld, ...]
+    active: bool  # the cursor means something (own turn)
+
+
+@dataclass(frozen=True)
+class ActionBox:
+    title: str
+    choices: tuple[tuple[str, tuple], ...]  # (key, label parts: str or tile code)
+    info: str
+    urgent: bool  # a decision of the player at the keyboard
+
+
+@dataclass(frozen=True)
+class Frame:
+    header: HeaderBox
+    seats: tuple[SeatBox, ...]  # by POSITIONS order
+    ponds: tuple[PondBox, ...]
+    wall: WallBox
+    hand: HandBox
+    actions: ActionBox
+
+
+def melds_of(player: dict) -> tuple[Meld, ...]:
+    out = []
+    for m in player["melds"]:
+        tiles, down = meld_tiles(m)
+        out.append((tuple(tiles), frozenset(down)))
+    return tuple(out)
+
+
+def build_frame(
+    view: dict,
+    *,
+    bottom: int,
+    names: Sequence[str],
+    title: str,
+    hand_text: str,
+    show_own_hand: bool,
+    latest: int | None,
+    selected: int | None,
+    hand_active: bool,
+    actions: ActionBox,
+    revealed: Mapping[int, str] | None = None,
+    extra: str = "",
+) -> Frame:
+    """Build the frame of ``view`` (the view of seat ``bottom``).
+
+    - ``show_own_hand``: draw the bottom seat's concealed tiles face up (else face down);
+    - ``revealed``: concealed tiles (notation) of other seats to draw face up (replay only);
+    - ``latest``: seat holding the latest discard (highlighted in its pond);
+    - ``selected``: cursor index into the bottom hand's display order.
+    """
+    players = view["players"]
+    waiting = set(view.get("waiting_for") or [])
+    turn_phase = view["phase"] in ("turn", "after_kong")
+    active_seats = {view["current"]} if turn_phase else set()
+    if not turn_phase:
+        active_seats = waiting  # only ever our own duty in a claim window (view secrecy)
+    seats = []
+    ponds = []
+    for pos in POSITIONS:
+        s = seat_at(bottom, pos)
+        p = players[s]
+        concealed = None
+        if revealed is not None and s in revealed and pos != "bottom":
+            concealed = parse(revealed[s])
+        seats.append(SeatBox(
+            position=pos, seat=s, name=names[s], wind=p["wind"], dealer=bool(p["dealer"]),
+            score=fmt_num(p["score"]), active=s in active_seats, concealed_count=p["concealed_count"],
+            concealed=concealed, melds=melds_of(p), bonus=parse(p["bonus"]),
+        ))
+        pond = tuple((T.parse_tile(t), bool(c)) for t, c in p["pond"])
+        ponds.append(PondBox(pos, pond, latest == s and bool(pond) and not pond[-1][1]))
+    me = players[bottom]
+    if show_own_hand:
+        tiles, drawn = hand_order(hand_text, view.get("drawn") if hand_text == view["hand"] else None)
+        hand = HandBox(tuple(tiles), len(tiles), drawn, selected if hand_active else None, melds_of(me), hand_active)
+    else:
+        hand = HandBox(None, me["concealed_count"], None, None, melds_of(me), False)
+    w = view["wall"]
+    wall = WallBox(
+        to_draw=max(0, w["live"] - w.get("reserve", 0)), dead=w.get("dead", 0), reserve=w.get("reserve", 0),
+        bloom=tuple(T.parse_tile(t) for t in w.get("bloom", [])), dice=tuple(w.get("dice", ())),
+        break_wind=players[w["break_seat"]]["wind"] if w.get("break_seat") is not None else "",
+        break_name=names[w["break_seat"]] if w.get("break_seat") is not None else "",
+        break_stack=w.get("break_stack", 0),
+        winds=tuple((pos, players[seat_at(bottom, pos)]["wind"]) for pos in POSITIONS),
+        active=tuple(pos for pos in POSITIONS if seat_at(bottom, pos) in active_seats),
+    )
+    header = HeaderBox(title, view["prevailing_wind"], hand_label(view), extra)
+    return Frame(header, tuple(seats), tuple(ponds), wall, hand, actions)
+
+
+def hand_label(view: dict, match: Mapping | None = None) -> str:
+    n = view["hand_number"] + 1
+    if view.get("hands_limit"):
+        return f"Hand {n} of {view['hands_limit']}"
+    return f"Hand {n}"
+
+
+def seat_label(name: str, wind: str) -> str:
+    """``'Bot 2 (South)'``."""
+    from .model import wind_word
+
+    return f"{name} ({wind_word(wind)})"
+
+
+NameFn = Callable[[int], str]

@@ -1,0 +1,256 @@
+"""Pure helpers that turn a seat's ``view`` (see :meth:`mahjong_tui.engine.table.Table.view`)
+into what the table screen draws.  No Textual here, so every rule of the layout is testable
+without a terminal.
+
+Positions at the table (issue 3 §2): the seat whose view is shown sits at the ``bottom``; the
+next player in turn order (your right) is ``right``, the opposite player ``top``, the previous
+player ``left``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Iterable, Sequence
+
+from .. import tiles as T
+
+POSITIONS = ("bottom", "right", "top", "left")
+WIND_WORDS = {"E": "East", "S": "South", "W": "West", "N": "North"}
+
+
+@lru_cache(maxsize=4096)
+def parse(notation: str | None) -> tuple[int, ...]:
+    """Tile codes of a notation string from a view (``'46779t2m'`` → codes); ``''`` → ()."""
+    if not notation:
+        return ()
+    return tuple(T.parse_tiles(notation))
+
+
+def seat_at(bottom: int, position: str) -> int:
+    """The seat sitting at ``position`` when ``bottom`` is the seat at the bottom."""
+    return (bottom + POSITIONS.index(position)) % 4
+
+
+def position_of(bottom: int, seat: int) -> str:
+    """Where ``seat`` sits when ``bottom`` is at the bottom."""
+    return POSITIONS[(seat - bottom) % 4]
+
+
+def fmt_num(x: float | int) -> str:
+    """A score or value as a person writes it: ``12``, ``-4``, ``2.5``."""
+    x = float(x)
+    if x.is_integer():
+        return str(int(x))
+    return f"{x:g}"
+
+
+def wind_word(letter: str) -> str:
+    return WIND_WORDS.get(letter, letter)
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """Who sits in a seat: ``kind`` ``human`` or ``ai``; ``level`` for bots; a display name."""
+
+    kind: str
+    name: str
+    level: str = ""
+
+    @property
+    def human(self) -> bool:
+        return self.kind == "human"
+
+
+def seat_specs(seats: Sequence[str]) -> list[SeatSpec]:
+    """Names for the four seat strings of ``--seats`` (``human``, ``ai``, ``ai:LEVEL``).
+
+    One human is "You"; several humans are "Player N" (N = seat number, 1 = East of the first
+    hand); bots are "Bot N".
+    """
+    humans = [i for i, s in enumerate(seats) if s.split(":", 1)[0] == "human"]
+    out = []
+    for i, s in enumerate(seats):
+        kind, _, level = s.partition(":")
+        if kind == "human":
+            out.append(SeatSpec("human", "You" if len(humans) == 1 else f"Player {i + 1}"))
+        else:
+            out.append(SeatSpec("ai", f"Bot {i + 1}", level or "normal"))
+    return out
+
+
+def hand_order(hand: str, drawn: str | None) -> tuple[list[int], int | None]:
+    """The concealed tiles in display order: sorted, with the tile just drawn set apart at the
+    right end.  Returns (tiles, index of the drawn tile or None)."""
+    tiles = list(parse(hand))
+    if drawn:
+        d = T.parse_tile(drawn)
+        if d in tiles:
+            tiles.remove(d)
+            tiles.append(d)
+            return tiles, len(tiles) - 1
+    return tiles, None
+
+
+def meld_tiles(meld: dict) -> tuple[list[int], set[int]]:
+    """A meld of a view as (tiles, indices drawn face down): a concealed kong shows its two
+    outer tiles face down (issue 3 §2)."""
+    tiles = list(parse(meld["tiles"]))
+    down: set[int] = set()
+    if meld.get("kong_type") == "concealed":
+        down = {0, len(tiles) - 1}
+    return tiles, down
+
+
+def latest_discarder(prev: dict | None, view: dict, previous: int | None) -> int | None:
+    """Seat whose pond got the latest discard, by comparing two successive views.
+
+    A pond that grew holds the newest discard; if none grew the previous answer stands (a claim
+    marks the tile, it does not move it); a fresh hand (all ponds empty) has none.
+    """
+    ponds = [len(p["pond"]) for p in view["players"]]
+    if not any(ponds):
+        return None
+    if view.get("discard"):
+        return view["discard"]["seat"]
+    if prev is not None and prev.get("hand_number") == view.get("hand_number"):
+        before = [len(p["pond"]) for p in prev["players"]]
+        grown = [s for s in range(4) if ponds[s] > before[s]]
+        if grown:
+            return grown[-1]
+        return previous
+    return previous
+
+
+def transfers(deltas: Sequence[float]) -> list[tuple[int, int, float]]:
+    """Who pays whom, from a hand's net score changes: ``[(payer, payee, amount)]``.
+
+    Losers are matched to winners largest first, so a single winner is paid by each loser
+    exactly what that loser lost, and a discarder paying several winners pays each one.
+    """
+    debt = [[s, -d] for s, d in enumerate(deltas) if d < 0]
+    credit = [[s, d] for s, d in enumerate(deltas) if d > 0]
+    debt.sort(key=lambda x: -x[1])
+    credit.sort(key=lambda x: -x[1])
+    out: list[tuple[int, int, float]] = []
+    i = j = 0
+    while i < len(debt) and j < len(credit):
+        amount = min(debt[i][1], credit[j][1])
+        if amount > 1e-9:
+            out.append((debt[i][0], credit[j][0], amount))
+        debt[i][1] -= amount
+        credit[j][1] -= amount
+        if debt[i][1] <= 1e-9:
+            i += 1
+        if credit[j][1] <= 1e-9:
+            j += 1
+    return out
+
+
+def standings(scores: Sequence[float]) -> list[tuple[int, int, float]]:
+    """(rank, seat, score), best first; equal scores share a rank."""
+    order = sorted(range(4), key=lambda s: (-scores[s], s))
+    out = []
+    for i, s in enumerate(order):
+        rank = i + 1
+        if i and scores[s] == scores[order[i - 1]]:
+            rank = out[-1][0]
+        out.append((rank, s, scores[s]))
+    return out
+
+
+def pattern_words(p: dict) -> str:
+    """A scoring pattern in words: its description, else its id spelled out."""
+    desc = (p.get("description") or "").strip()
+    if desc:
+        return desc[0].upper() + desc[1:]
+    return p["id"].replace("_", " ").capitalize()
+
+
+def visible_counts(view: dict) -> list[int]:
+    """How many copies of each tile kind the seat can see: own hand, every pond, every meld,
+    face-up bloom tiles."""
+    seen = [0] * T.NUM_KINDS
+    for t in parse(view["hand"]):
+        seen[t] += 1
+    for p in view["players"]:
+        for tile, _claimed in p["pond"]:
+            seen[T.parse_tile(tile)] += 1
+        for m in p["melds"]:
+            for t in parse(m["tiles"]):
+                seen[t] += 1
+    for t in view["wall"].get("bloom", []):
+        seen[T.parse_tile(t)] += 1
+    return seen
+
+
+@dataclass
+class Readiness:
+    """Shanten and waits of the hand on display (issue 3 §4: waits shown when ready)."""
+
+    shanten: int | None = None
+    waits: list[int] = field(default_factory=list)
+    left: dict[int, int] = field(default_factory=dict)  # unseen copies per wait
+
+
+def readiness(variant, view: dict, discard: int | None = None) -> Readiness:
+    """Shanten and waits of the seat's hand, after discarding ``discard`` if the hand holds
+    one tile too many (its own turn).  ``variant.hand_shape`` does the work."""
+    shape = variant.hand_shape
+    me = view["players"][view["seat"]]
+    melds = len(me["melds"])
+    counts = [0] * T.NUM_KINDS
+    for t in parse(view["hand"]):
+        counts[t] += 1
+    n = sum(counts) + 3 * melds
+    if n == 14:
+        if discard is None or not counts[discard]:
+            return Readiness()
+        counts[discard] -= 1
+    elif n != 13:
+        return Readiness()
+    try:
+        sh = shape.shanten(counts, melds)
+        waits = shape.waits(counts, melds) if sh == 0 else []
+    except ValueError:
+        return Readiness()
+    seen = visible_counts(view)
+    if discard is not None:
+        seen[discard] -= 0  # the discarded tile stays visible (in the pond)
+    left = {w: max(0, variant.copies_of(w) - seen[w]) for w in waits}
+    return Readiness(sh, waits, left)
+
+
+def describe_event(ev: dict, name) -> str | None:
+    """One line for the status bar about a public event, or None.  ``name(seat)`` names a seat."""
+    kind = ev.get("type")
+    if kind == "discard":
+        return f"{name(ev['seat'])} discards {ev['tile']}"
+    if kind == "claim":
+        what = {"pickup": "takes"}.get(ev["kind"], ev["kind"] + "s")
+        return f"{name(ev['seat'])} {what} {ev['tile']} from {name(ev['from'])}"
+    if kind == "kong":
+        kt = ev.get("kong_type") or ""
+        article = "an" if kt[:1] in ("a", "e") else "a"
+        return f"{name(ev['seat'])} declares {article} {kt} kong of {ev['tile']}"
+    if kind == "add_kong_declared":
+        return f"{name(ev['seat'])} adds {ev['tile']} to a pung"
+    if kind == "bonus":
+        return f"{name(ev['seat'])} sets aside {T.long_name(T.parse_tile(ev['tile']))} and draws a replacement"
+    if kind == "hand_start":
+        return f"Hand {ev['hand'] + 1}: {name(ev['dealer'])} deals"
+    return None
+
+
+def needs(variant_match: dict, hands_limit: int | None) -> str:
+    """The match length in words for the header: ``'of 16'`` or ``'(4 rounds)'``."""
+    if hands_limit is not None:
+        return f"of {hands_limit}"
+    if variant_match.get("rounds"):
+        r = variant_match["rounds"]
+        return f"({r} round{'s' if r != 1 else ''})"
+    return f"of {variant_match.get('hands')}"
+
+
+def flatten(groups: Iterable[Iterable[int]]) -> list[int]:
+    return [t for g in groups for t in g]

@@ -1,0 +1,237 @@
+"""One game at the table, as the UI sees it: the table runner, the human seats, who is at the
+keyboard, and the pauses a person needs (end of hand, end of match).
+
+No Textual here: the screen that shows the game implements :class:`Presenter`; tests can drive
+a session with a fake one.
+
+Hot-seat (issue 3 §5).  Several human seats share one keyboard.  Requests for decisions are
+served one at a time by the *desk*; when the next request belongs to another human than the one
+at the keyboard, the presenter hides the table (:meth:`Presenter.privacy`) until that player
+presses a key, and only then does the keyboard (and the hand on screen) change hands.  The hand
+of a human seat is drawn face up only while that human is at the keyboard
+(:meth:`GameSession.shows_hand`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol, Sequence
+
+from ..ai.baseline import make_bot
+from ..engine import Action, Table
+from ..engine.log import GameLog
+from ..runner import BotSeat, TableRunner
+from ..variant import Variant
+from .model import SeatSpec, describe_event, seat_specs
+
+
+@dataclass(eq=False)
+class Request:
+    """A decision a human seat owes: answered through :meth:`GameSession.answer`."""
+
+    seat: int
+    view: dict
+    legal: list[Action]
+    future: asyncio.Future = field(repr=False)
+
+    @property
+    def kinds(self) -> set[str]:
+        return {a.kind for a in self.legal}
+
+    @property
+    def is_turn(self) -> bool:
+        return "discard" in self.kinds
+
+
+class Presenter(Protocol):  # pragma: no cover - typing only
+    def table_changed(self) -> None: ...
+
+    def request_changed(self) -> None: ...
+
+    def event_text(self, text: str) -> None: ...
+
+    async def privacy(self, seat: int) -> None: ...
+
+    async def hand_over(self, summary: dict) -> None: ...
+
+    async def match_over(self) -> None: ...
+
+
+class HumanSeat:
+    """A seat played at this keyboard: ``decide`` waits for the player's choice."""
+
+    def __init__(self, seat: int, session: "GameSession"):
+        self.seat = seat
+        self.session = session
+
+    async def decide(self, view: dict, legal: list[Action]) -> Action:
+        return await self.session.request(self.seat, view, legal)
+
+    def illegal(self, exc: Exception) -> None:
+        self.session.emit_text(str(exc))
+
+
+class GameSession:
+    """A match being played: builds the table (new, or replayed from a saved log), the seats
+    and the runner; :meth:`play` runs it to the end with ``presenter`` showing it.
+
+    - ``seats``: four seat strings (``human``, ``ai``, ``ai:LEVEL``; ``remote`` is refused by
+      the caller until LAN play exists);
+    - ``bot_delay``: seconds each bot pauses before acting (0 in tests);
+    - ``log``: resume from this saved game (its variant, seed, match length, seats, actions).
+    """
+
+    def __init__(self, variant: Variant, seed: int | str, seats: Sequence[str], *, hands: int | None = None,
+                 bot_delay: float = 0.4, variant_ref: str | None = None, log: GameLog | None = None):
+        self.variant = variant
+        self.variant_ref = variant_ref or variant.id
+        self.seed = seed
+        self.seat_strings = list(seats)
+        self.specs: list[SeatSpec] = seat_specs(self.seat_strings)
+        self.table = log.replay() if log is not None else Table(variant, seed, hands)
+        self.humans = [i for i, s in enumerate(self.specs) if s.human]
+        players: list[object] = []
+        for i, spec in enumerate(self.specs):
+            if spec.human:
+                players.append(HumanSeat(i, self))
+            else:
+                bot = make_bot(self.seat_strings[i], variant, i, seed)
+                players.append(BotSeat(bot, bot_delay))
+        self.runner = TableRunner(self.table, players, on_events=self._on_events, on_action=self._on_action)
+        self.presenter: Presenter | None = None
+        # who is at the keyboard: the one human, or (hot-seat) nobody until the first request
+        self.keyboard: int | None = self.humans[0] if len(self.humans) == 1 else None
+        self.request_now: Request | None = None
+        self._queue: asyncio.Queue[Request] | None = None
+        self._ended: list[dict] = []
+        self._stopped = False
+        self.last_text = ""
+        self.finished = self.table.phase == "match_over"
+
+    # -- who is shown -------------------------------------------------------------------------
+    @property
+    def hot_seat(self) -> bool:
+        return len(self.humans) > 1
+
+    @property
+    def perspective(self) -> int:
+        """The seat drawn at the bottom: the human at the keyboard, else the first human, else
+        seat 0 (a table of bots)."""
+        if self.keyboard is not None:
+            return self.keyboard
+        return self.humans[0] if self.humans else 0
+
+    def shows_hand(self, seat: int) -> bool:
+        """May the concealed tiles of ``seat`` be drawn face up now?  Only a bot's (nobody at
+        the table is hiding them from anyone in a bots-only table) or the one human at the
+        keyboard."""
+        if not self.specs[seat].human:
+            return not self.humans
+        return seat == self.keyboard
+
+    def name(self, seat: int) -> str:
+        return self.specs[seat].name
+
+    def view(self) -> dict:
+        """The table as the bottom seat may see it."""
+        return self.table.view(self.perspective)
+
+    # -- the game loop ------------------------------------------------------------------------
+    async def play(self) -> None:
+        """Run the match to its end (or :meth:`stop`), pausing at each hand's end."""
+        assert self.presenter is not None, "attach a presenter first"
+        self._queue = asyncio.Queue()
+        desk = asyncio.ensure_future(self._desk())
+        try:
+            self.presenter.table_changed()
+            while not self._stopped and self.table.phase != "match_over":
+                self._ended = []
+                await self.runner.step()
+                await asyncio.sleep(0)
+                for summary in self._ended:
+                    if self._stopped:
+                        break
+                    await self.presenter.hand_over(summary)
+            if not self._stopped and self.table.phase == "match_over":
+                self.finished = True
+                await self.presenter.match_over()
+        finally:
+            desk.cancel()
+
+    def stop(self) -> None:
+        self._stopped = True
+        self.runner.stop()
+        req = self.request_now
+        if req is not None and not req.future.done():
+            req.future.cancel()
+
+    async def request(self, seat: int, view: dict, legal: list[Action]) -> Action:
+        """Called by a :class:`HumanSeat`: queue the decision and wait for the answer."""
+        assert self._queue is not None
+        fut: asyncio.Future = asyncio.get_running_loop().create_future()
+        req = Request(seat, view, legal, fut)
+        self._queue.put_nowait(req)
+        return await fut
+
+    async def _desk(self) -> None:
+        """Serve human requests one at a time, passing the keyboard between humans."""
+        assert self._queue is not None and self.presenter is not None
+        while True:
+            req = await self._queue.get()
+            if req.future.done():
+                continue
+            if req.seat != self.keyboard:
+                if self.hot_seat:
+                    await self.presenter.privacy(req.seat)
+                self.keyboard = req.seat
+                self.presenter.table_changed()
+            if req.future.done():
+                continue
+            self.request_now = req
+            self.presenter.request_changed()
+            await asyncio.wait([req.future])
+            self.request_now = None
+            self.presenter.request_changed()
+
+    def answer(self, action: Action) -> bool:
+        """The player at the keyboard chose ``action`` for the current request.  Returns False
+        (and does nothing) if there is no such request or the action is not one of its legal
+        actions."""
+        req = self.request_now
+        if req is None or req.future.done() or action not in req.legal:
+            return False
+        req.future.set_result(action)
+        return True
+
+    # -- runner callbacks -----------------------------------------------------------------------
+    def _on_events(self, seat: int, events: list[dict]) -> None:
+        if seat != 0:  # public parts are the same for every seat: read them once
+            return
+        for ev in events:
+            if ev.get("type") == "hand_end":
+                self._ended.append(ev)
+            text = describe_event(ev, self.name)
+            if text:
+                self.emit_text(text)
+
+    def _on_action(self, action: Action) -> None:
+        if self.presenter is not None:
+            self.presenter.table_changed()
+
+    def emit_text(self, text: str) -> None:
+        self.last_text = text
+        if self.presenter is not None:
+            self.presenter.event_text(text)
+
+    # -- saving -------------------------------------------------------------------------------
+    def game_log(self) -> GameLog:
+        return GameLog.for_table(self.table, self.variant_ref, self.seat_strings)
+
+    def save(self, path: str | Path) -> Path:
+        """Write the game log (the save file) to ``path``; returns the path written."""
+        p = Path(path).expanduser()
+        p.parent.mkdir(parents=True, exist_ok=True)
+        self.game_log().save(p)
+        return p

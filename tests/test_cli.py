@@ -1,0 +1,143 @@
+"""The command line, as other programs call it (spec/cli.md)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from mahjong_tui.cli import main
+
+
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "mahjong_tui", *args], capture_output=True, text=True,
+                          input=stdin, timeout=300)
+
+
+def test_sim_is_deterministic_and_json_has_the_spec_fields():
+    a = run("sim", "--variant", "classic", "--hands", "12", "--seed", "1", "--json")
+    b = run("sim", "--variant", "classic", "--hands", "12", "--seed", "1", "--json")
+    assert a.returncode == 0, a.stderr
+    ja, jb = json.loads(a.stdout), json.loads(b.stdout)
+    for k in ("variant", "seed", "hands", "wins_by_seat", "self_draw_wins", "discard_wins", "exhaustive_draws",
+              "patterns", "final_scores", "elapsed_s", "hands_per_s"):
+        assert k in ja
+    ja.pop("elapsed_s"), ja.pop("hands_per_s"), jb.pop("elapsed_s"), jb.pop("hands_per_s")
+    assert ja == jb
+    assert sum(ja["wins_by_seat"]) + ja["exhaustive_draws"] >= 12
+    assert ja["self_draw_wins"] + ja["discard_wins"] == sum(ja["wins_by_seat"])
+
+
+def test_sim_text_summary(capsys):
+    assert main(["sim", "--variant", "classic", "--hands", "5", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "hands/s" in out and "wins by seat" in out
+
+
+def test_score_json_classic(capsys):
+    # 123m 456t (777s) EEE 55m, won on the 5m discard by East in the East round:
+    # points: chow 0 ×2, pung_simple_open 2, pung_honour_hidden 8, mahjong_discard 20 = 30;
+    # doublings: own_wind_pung 1 + prevailing_wind_pung 1 + mahjong_by_dealer 1 = 3 → 30 × 8 = 240.
+    assert main(["score", "--variant", "classic", "123m456t (777s) EEE 55m +5m", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["winning"] is True and out["value"] == 240 and out["unit"] == "points"
+    assert out["payments"] is None  # cumulative settlement makes no transfers
+    ids = {p["id"] for p in out["patterns"]}
+    assert {"pung_honour_hidden", "own_wind_pung", "mahjong_by_dealer"} <= ids
+
+
+def test_score_not_a_win_exits_zero_with_reason(capsys):
+    # the 3m completes only a chow: refused under the Oxenstierna rule (seed 003 §Winning Hand)
+    assert main(["score", "--variant", "classic", "123m345t678s999sEE +3m", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["winning"] is False and "chow" in out["reason"]
+
+
+def test_score_yuxi_payments(capsys):
+    # GAPS §2e example: all triplets + full flush, self-drawn → M = 4; each pays 4, winner +12
+    assert main(["score", "--variant", "yuxi", "111222333m (444m) 55m +5m", "--by", "self-draw", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["value"] == 4 and out["payments"] == {"E": 12, "S": -4, "W": -4, "N": -4}
+
+
+@pytest.mark.parametrize("hand,needle", [
+    ("1q2m", "position"),                 # syntax error
+    ("123m456t (777s) EEE 5m", "14 tiles"),  # 13 tiles
+    ("11111m456t777sEEE", "copies"),   # a fifth copy
+    ("123m456t (135s) EEE 55m", "meld"),  # impossible meld
+    ("123m456t777sEEE55m |u", "not used"),  # an animal in Classic
+])
+def test_score_impossible_hand_exits_2_with_one_line(hand, needle):
+    r = run("score", "--variant", "classic", hand)
+    assert r.returncode == 2
+    assert r.stdout == ""
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and needle in lines[0] and "Traceback" not in r.stderr
+
+
+def test_analyze_13_and_14(capsys):
+    assert main(["analyze", "--variant", "classic", "123m456t777sEEE5m", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out == {"tiles": 13, "shanten": 0, "forms": out["forms"], "waits": ["5m"]}
+    assert set(out["forms"]) == {"standard", "seven_pairs", "thirteen_orphans"}
+    assert main(["analyze", "--variant", "classic", "123m456t777sEEE59m", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["tiles"] == 14 and out["winning"] is False and out["shanten"] == 0
+    best = out["discards"][0]
+    # discarding 5m or 9m leaves a single wait on the other: 3 unseen copies
+    assert best["tile"] in ("5m", "9m") and best["shanten"] == 0 and best["accepting"] == 3
+
+
+def test_batch_mode_goes_on_after_a_bad_line():
+    stdin = "123m456t777sEEE5m\nnot a hand\n" + json.dumps({"hand": "123m456t777sEEE9m"}) + "\n"
+    r = run("analyze", "--variant", "classic", "-", stdin=stdin)
+    assert r.returncode == 0
+    lines = [json.loads(x) for x in r.stdout.splitlines()]
+    assert len(lines) == 3 and "error" in lines[1] and lines[2]["waits"] == ["9m"]
+    stdin = json.dumps({"hand": "111222333m (444m) 55m +5m", "flags": ["--by", "self-draw"]}) + "\n"
+    r = run("score", "--variant", "yuxi", "-", stdin=stdin)
+    assert json.loads(r.stdout)["value"] == 4
+
+
+def test_variants_lists_ids_and_tile_counts(capsys):
+    assert main(["variants", "--json"]) == 0
+    rows = {r["id"]: r for r in json.loads(capsys.readouterr().out)}
+    assert rows["classic"]["tiles"] == 144 and rows["yuxi"]["tiles"] == 136 and rows["yangzhou"]["tiles"] == 136
+
+
+def test_unknown_variant_and_broken_variant_file(tmp_path):
+    r = run("sim", "--variant", "nope", "--hands", "1")
+    assert r.returncode == 2 and "unknown variant 'nope'" in r.stderr and "classic" in r.stderr
+    bad = tmp_path / "bad.toml"
+    bad.write_text('extends = "classic"\nid = "house"\nname = "House"\n[claims]\nchow = "sometimes"\n')
+    r = run("sim", "--variant", str(bad), "--hands", "1")
+    assert r.returncode == 2
+    assert "bad.toml" in r.stderr and "claims.chow" in r.stderr and "'next'" in r.stderr
+
+
+def test_headless_commands_do_not_import_textual():
+    code = ("import sys; from mahjong_tui.cli import main; "
+            "main(['score','--variant','classic','123m456t (777s) EEE 55m +5m']); "
+            "main(['analyze','123m456t777sEEE5m']); "
+            "import mahjong_tui.engine, mahjong_tui.sim; "
+            "assert 'textual' not in sys.modules, 'textual imported'; "
+            "assert 'asyncio' not in sys.modules or True")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    r = run("--help")
+    assert r.returncode == 0 and "sim" in r.stdout
+    code = ("import sys, runpy; sys.argv=['mahjong-tui','--help']\n"
+            "try:\n    runpy.run_module('mahjong_tui', run_name='__main__')\nexcept SystemExit: pass\n"
+            "assert 'textual' not in sys.modules")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+
+
+def test_engine_never_imports_textual_or_asyncio():
+    code = ("import sys; import mahjong_tui.engine, mahjong_tui.hand, mahjong_tui.scoring.points_doublings, "
+            "mahjong_tui.scoring.multiplier, mahjong_tui.scoring.fan, mahjong_tui.sim; "
+            "bad = [m for m in ('textual', 'asyncio') if m in sys.modules]; assert not bad, bad")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
