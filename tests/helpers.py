@@ -41,3 +41,11 @@ def play_random(table: Table, rng: random.Random, max_actions: int = 100_000, ch
         if check is not None:
             check(table)
     raise AssertionError("match did not end")
+
+
+def set_hand(table: Table, seat: int, text: str) -> None:
+    """Test-only rigging: give ``seat`` exactly these concealed tiles.  (Tile conservation is
+    not checked by tests that rig hands.)"""
+    table.hands[seat] = [0] * T.NUM_KINDS
+    for t in T.parse_tiles(text):
+        table.hands[seat][t] += 1

@@ -19,7 +19,7 @@ from mahjong_tui.errors import IllegalAction, LogError
 from mahjong_tui.sim import play_match
 from mahjong_tui.variant import available_variants, load_variant
 
-from .helpers import check_invariants, play_random
+from .helpers import check_invariants, play_random, set_hand
 
 VARIANTS = [v for v in ("classic", "yuxi", "yangzhou") if v in available_variants()]
 
@@ -183,26 +183,17 @@ def test_corrupt_log_is_a_clear_error(tmp_path):
         log.replay()
 
 
-def _set_hand(table: Table, seat: int, text: str) -> None:
-    """Test-only: give ``seat`` exactly these concealed tiles (the rest go back to the wall)."""
-    wanted = T.parse_tiles(text)
-    pool = table.concealed_tiles(seat)
-    table.hands[seat] = [0] * T.NUM_KINDS
-    for t in wanted:
-        table.hands[seat][t] += 1
-
-
 def test_oxenstierna_no_win_by_completing_a_chow():
     """Seed 003 §Winning Hand: "It is not allowed to go mahjong by completing a chow".
     Seat 1 holds 12m 345t 678s 999s EE (13 tiles): a 3m completes only the chow 123m — no win
     offered.  With 123m 345t 678s 99s EE an E completes the pung EEE — a win is offered."""
     v = load_variant("classic")
     table = Table(v, 3, hands=1)
-    _set_hand(table, 1, "12m345t678s999sEE")
+    set_hand(table, 1, "12m345t678s999sEE")
     opts = table._claim_actions(1, 0, T.parse_tile("3m"))
     assert Action(1, "win", T.parse_tile("3m")) not in opts
     assert any(a.kind == "chow" for a in opts)  # he may still take it as a chow
-    _set_hand(table, 1, "123m345t678s99sEE")
+    set_hand(table, 1, "123m345t678s99sEE")
     opts = table._claim_actions(1, 0, T.EAST)
     assert Action(1, "win", T.EAST) in opts
 
@@ -211,12 +202,12 @@ def test_classic_next_player_may_pick_up_any_discard():
     """Oxenstierna: the next player may take the discard even if it forms no combination."""
     v = load_variant("classic")
     table = Table(v, 3, hands=1)
-    _set_hand(table, 1, "19m19t19sESWNCFP")
+    set_hand(table, 1, "19m19t19sESWNCFP")
     opts = table._claim_actions(1, 0, T.parse_tile("5m"))
     assert Action(1, "pickup", T.parse_tile("5m")) in opts
     assert Action(1, "pass") in opts
     # the seat after him may not
-    _set_hand(table, 2, "19m19t19sESWNCFP")
+    set_hand(table, 2, "19m19t19sESWNCFP")
     assert table._claim_actions(2, 0, T.parse_tile("5m")) == []
 
 
@@ -228,9 +219,9 @@ def test_claim_priority_win_beats_pung_and_nearest_wins():
     table = Table(v, 4, hands=2)
     d = table.current
     assert d == 0
-    _set_hand(table, 1, "46m19t19sESWNCFP")
-    _set_hand(table, 2, "55m19t19sESWNCFP")
-    _set_hand(table, 3, "5m111t222s333m999s")
+    set_hand(table, 1, "46m19t19sESWNCFP")
+    set_hand(table, 2, "55m19t19sESWNCFP")
+    set_hand(table, 3, "5m111t222s333m999s")
     table.hands[0][T.parse_tile("5m")] += 1
     # keep the dealer's count at 14
     drop = next(t for t in v.kinds if table.hands[0][t] and t != T.parse_tile("5m"))

@@ -75,11 +75,14 @@ class HandBox:
     active: bool  # the cursor means something (own turn)
 
 
+Parts = tuple  # text made of str pieces and tile codes (int), drawn with the face set
+
+
 @dataclass(frozen=True)
 class ActionBox:
-    title: str
-    choices: tuple[tuple[str, tuple], ...]  # (key, label parts: str or tile code)
-    info: str
+    title: Parts
+    choices: tuple[tuple[str, Parts], ...]  # (key, label)
+    info: Parts
     urgent: bool  # a decision of the player at the keyboard
 
 
@@ -115,6 +118,7 @@ def build_frame(
     actions: ActionBox,
     revealed: Mapping[int, str] | None = None,
     extra: str = "",
+    match_length: str = "",
 ) -> Frame:
     """Build the frame of ``view`` (the view of seat ``bottom``).
 
@@ -160,15 +164,17 @@ def build_frame(
         winds=tuple((pos, players[seat_at(bottom, pos)]["wind"]) for pos in POSITIONS),
         active=tuple(pos for pos in POSITIONS if seat_at(bottom, pos) in active_seats),
     )
-    header = HeaderBox(title, view["prevailing_wind"], hand_label(view), extra)
+    header = HeaderBox(title, view["prevailing_wind"], hand_label(view, match_length), extra)
     return Frame(header, tuple(seats), tuple(ponds), wall, hand, actions)
 
 
-def hand_label(view: dict, match: Mapping | None = None) -> str:
+def hand_label(view: dict, match_length: str = "") -> str:
+    """``'Hand 3 of 16'``: ``match_length`` is ``'of 16'``, ``'(4 rounds)'`` or empty; a view
+    with ``hands_limit`` (``play --hands K``) says ``of K`` itself."""
     n = view["hand_number"] + 1
     if view.get("hands_limit"):
         return f"Hand {n} of {view['hands_limit']}"
-    return f"Hand {n}"
+    return f"Hand {n} {match_length}".rstrip()
 
 
 def seat_label(name: str, wind: str) -> str:

@@ -52,7 +52,9 @@ class Presenter(Protocol):  # pragma: no cover - typing only
 
     def event_text(self, text: str) -> None: ...
 
-    async def privacy(self, seat: int) -> None: ...
+    async def privacy(self, seat: int, take) -> None:
+        """Hide the table until ``seat``'s player presses a key; call ``take()`` (which hands
+        the keyboard over and redraws the table underneath) before uncovering it."""
 
     async def hand_over(self, summary: dict) -> None: ...
 
@@ -182,15 +184,19 @@ class GameSession:
             req = await self._queue.get()
             if req.future.done():
                 continue
-            if req.seat != self.keyboard:
-                if self.hot_seat:
-                    await self.presenter.privacy(req.seat)
+
+            def take(req: Request = req) -> None:
+                # called while the privacy screen still covers the table, so the first paint
+                # after it is gone already shows the new player's side
                 self.keyboard = req.seat
-                self.presenter.table_changed()
-            if req.future.done():
-                continue
-            self.request_now = req
-            self.presenter.request_changed()
+                self.request_now = req
+                self.presenter.request_changed()
+
+            if req.seat != self.keyboard and self.hot_seat:
+                await self.presenter.privacy(req.seat, take)
+                if req.future.done():
+                    continue
+            take()
             await asyncio.wait([req.future])
             self.request_now = None
             self.presenter.request_changed()

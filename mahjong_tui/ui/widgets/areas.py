@@ -1,0 +1,342 @@
+"""The area widgets of the table: header, the seats, the ponds, the walls, the own hand, the
+action bar, and :class:`TableLayout` that holds them.
+
+Each area keeps the last box (frame part) it was given and repaints only when a new, different
+box arrives (:meth:`Area.show`); nothing is mounted or removed while a game is played
+(design.md).  Every area draws rich ``Text`` lines from its box with :class:`TileArt`.
+"""
+
+from __future__ import annotations
+
+from rich.cells import cell_len
+from rich.style import Style
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
+
+from ..frame import ActionBox, Frame, HandBox, HeaderBox, PondBox, SeatBox, WallBox
+from ..model import wind_word
+from .art import TileArt, align, flow, join_lines
+
+POND_ROW = 6  # issue 3 §2: the pond in rows of six
+
+
+class Area(Widget):
+    """Base of the area widgets: ``show(box)`` stores the box and repaints if it changed;
+    ``draw(box, width, height)`` returns the lines."""
+
+    DEFAULT_CSS = """
+    Area { text-wrap: nowrap; text-overflow: clip; }
+    """
+    #: True when the widget's height depends on its content (CSS ``height: auto``).
+    AUTO_HEIGHT = False
+
+    def __init__(self, art: TileArt, *, id: str | None = None, classes: str | None = None):
+        super().__init__(id=id, classes=classes)
+        self.art = art
+        self.box = None
+        self._height_seen = 0
+
+    def show(self, box) -> None:
+        if box == self.box:
+            return
+        self.box = box
+        if self.AUTO_HEIGHT and self.size.width:
+            h = len(self.draw(box, self.size.width, 10**6))
+            if h != self._height_seen:
+                self._height_seen = h
+                self.refresh(layout=True)
+                return
+        self.refresh()
+
+    def draw(self, box, width: int, height: int) -> list[Text]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def render(self) -> Text:
+        if self.box is None:
+            return Text("")
+        size = self.content_size
+        lines = self.draw(self.box, size.width, size.height)
+        return join_lines(lines)
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        if self.box is None:
+            return 1
+        h = len(self.draw(self.box, width, 10**6))
+        self._height_seen = h
+        return max(1, h)
+
+    def plain_lines(self) -> list[str]:
+        """The text this area shows now, one string per line (tests, secrecy checks)."""
+        if self.box is None:
+            return []
+        size = self.content_size
+        return [ln.plain for ln in self.draw(self.box, size.width, size.height)]
+
+
+class HeaderBar(Area):
+    """Variant, prevailing wind, hand number; the keys that always work on the right."""
+
+    def draw(self, box: HeaderBox, width: int, height: int) -> list[Text]:
+        g = self.art.glyphs
+        left = Text(no_wrap=True, overflow="crop", end="")
+        left.append(box.title, "bold")
+        left.append(f" {g.dot} ")
+        left.append(f"{wind_word(box.round_wind)} round", "bold")
+        left.append(f" {g.dot} {box.hand}")
+        if box.extra:
+            left.append(f" {g.dot} {box.extra}")
+        right = Text("? keys  h rules  q quit", style="dim", no_wrap=True, end="")
+        lw, rw = cell_len(left.plain), cell_len(right.plain)
+        if lw + 2 + rw <= width:
+            left.append(" " * (width - lw - rw))
+            left.append_text(right)
+        return [left]
+
+
+class SeatPanel(Area):
+    """One other seat: turn marker, wind, name, score, dealer; concealed tiles face down (or
+    their count), melds (a concealed kong with two tiles face down), bonus tiles."""
+
+    AUTO_HEIGHT = True
+
+    def __init__(self, art: TileArt, position: str, *, max_lines: int = 3, id: str | None = None,
+                 classes: str | None = None):
+        super().__init__(art, id=id, classes=classes)
+        self.position = position
+        self.max_lines = max_lines
+
+    def info(self, box: SeatBox, width: int) -> Text:
+        g = self.art.glyphs
+        t = Text(no_wrap=True, overflow="crop", end="")
+        t.append(f"{g.turn} " if box.active else "  ", "bold")
+        long = width >= 34
+        t.append(wind_word(box.wind) if long else box.wind, "bold reverse" if box.active else "bold")
+        t.append(f" {box.name}", "bold" if box.active else "")
+        t.append(f"  {box.score}")
+        if box.dealer:
+            t.append(f"  {g.dealer}", "italic")
+        return t
+
+    def groups(self, box: SeatBox, width: int) -> list[Text]:
+        art = self.art
+        items = []
+        if box.concealed is not None:
+            items.append(art.row(list(box.concealed)))
+        else:
+            items.append(art.hidden(box.concealed_count, width))
+        for tiles, down in box.melds:
+            items.append(art.meld(tiles, down))
+        if box.bonus:
+            items.append(art.row(list(box.bonus)))
+        return items
+
+    def draw(self, box: SeatBox, width: int, height: int) -> list[Text]:
+        justify = {"top": "center", "right": "right"}.get(self.position, "left")
+        if self.position == "bottom":  # the own tiles and melds are in the HandArea
+            items = [self.info(box, width)] + ([self.art.row(list(box.bonus))] if box.bonus else [])
+        else:
+            items = [self.info(box, width)] + self.groups(box, width)
+        return flow(items, width, 2, max_lines=min(self.max_lines, height), justify=justify)
+
+
+class Pond(Area):
+    """A seat's discards in rows of six, the latest discard marked; claimed tiles dimmed."""
+
+    def draw(self, box: PondBox, width: int, height: int) -> list[Text]:
+        if not box.tiles or height <= 0:
+            return []
+        art = self.art
+        g = art.glyphs
+        block = art.row_width(POND_ROW) + 1
+        rows: list[Text] = []
+        tiles = list(box.tiles)
+        n = len(tiles)
+        for start in range(0, n, POND_ROW):
+            chunk = tiles[start:start + POND_ROW]
+            last = start + len(chunk) - 1 == n - 1
+            hi = {len(chunk) - 1} if (last and box.latest) else set()
+            row = art.row([t for t, _ in chunk], dim={i for i, (_, c) in enumerate(chunk) if c},
+                          highlight=hi)
+            if hi:
+                row.append(g.latest, "bold")
+            pad = block - cell_len(row.plain)
+            if pad > 0:
+                row.append(" " * pad)
+            rows.append(row)
+        if len(rows) > height:
+            rows = rows[-height:]
+        justify = {"top": "center", "bottom": "center", "left": "right", "right": "left"}[box.position]
+        lines = [align(r, width, justify) for r in rows]
+        if box.position == "top":
+            lines = [Text("")] * (height - len(lines)) + lines
+        return lines
+
+
+class WallPanel(Area):
+    """The middle of the table: a compass of the seat winds (whose turn lit), the walls."""
+
+    def draw(self, box: WallBox, width: int, height: int) -> list[Text]:
+        art = self.art
+        winds = dict(box.winds)
+
+        def w(pos: str) -> Text:
+            return Text(f" {winds[pos]} ", style="bold reverse" if pos in box.active else "dim",
+                        no_wrap=True, end="")
+
+        lines: list[Text] = []
+        top = Text(no_wrap=True, end="")
+        top.append_text(w("top"))
+        mid = Text(no_wrap=True, end="")
+        mid.append_text(w("left"))
+        mid.append("   ")
+        mid.append_text(w("right"))
+        bot = Text(no_wrap=True, end="")
+        bot.append_text(w("bottom"))
+        for ln in (top, mid, bot):
+            lines.append(align(ln, width, "center"))
+        info: list[Text] = []
+        t = Text(no_wrap=True, end="")
+        t.append("Wall ", "dim")
+        t.append(str(box.to_draw), "bold")
+        t.append(" to draw", "dim")
+        info.append(t)
+        if box.reserve:
+            info.append(Text(f"+{box.reserve} kept back", style="dim", no_wrap=True, end=""))
+        if box.dead:
+            info.append(Text.assemble(("Dead wall ", "dim"), (str(box.dead), "bold"), no_wrap=True, end=""))
+        if box.bloom:
+            b = Text("Bloom ", style="dim", no_wrap=True, end="")
+            b.append_text(art.row(list(box.bloom)))
+            info.append(b)
+        if box.break_wind:
+            info.append(Text.assemble(("Break ", "dim"), f"{box.break_wind} wall, {box.break_stack}",
+                                      no_wrap=True, end=""))
+        if box.dice:
+            info.append(Text.assemble(("Dice ", "dim"), "+".join(str(d) for d in box.dice), no_wrap=True, end=""))
+        room = height - len(lines)
+        if room < len(info):  # short on rows: the walls matter more than the compass
+            lines = [mid] if room + 2 >= len(info) + 1 else []
+            room = height - len(lines)
+        lines += [align(x, width, "center") for x in info[:max(0, room)]]
+        return lines
+
+
+class HandArea(Area):
+    """The bottom seat's hand: concealed tiles (the tile just drawn set apart at the right),
+    the cursor, then the melds.  Click a tile to select it, click it again to discard."""
+
+    AUTO_HEIGHT = True
+
+    def draw(self, box: HandBox, width: int, height: int) -> list[Text]:
+        art = self.art
+        items = []
+        if box.tiles is None:
+            hidden = art.row([None] * box.count, face_down=True)
+            items.append(hidden)
+        else:
+            row = Text(no_wrap=True, overflow="crop", end="")
+            for i, t in enumerate(box.tiles):
+                if i:
+                    row.append("  " if box.drawn == i else " ")
+                face = art.tile(t, selected=(i == box.selected), highlight=(i == box.drawn))
+                face.stylize(Style.from_meta({"@click": f"screen.tile({i})"}))
+                row.append_text(face)
+            items.append(row)
+        for tiles, down in box.melds:
+            items.append(art.meld(tiles, down))
+        return flow(items, width, 3, max_lines=max(1, min(2, height)))
+
+
+class ActionBar(Area):
+    """What the table waits for; for the player at the keyboard, every legal choice with its
+    key (click one to choose it); below, waits and what just happened."""
+
+    AUTO_HEIGHT = True
+
+    def show(self, box) -> None:
+        self.set_class(bool(box and box.urgent), "-urgent")
+        super().show(box)
+
+    def parts(self, parts, style: str = "") -> Text:
+        t = Text(no_wrap=True, overflow="crop", end="")
+        for p in parts:
+            if isinstance(p, int):
+                t.append_text(self.art.tile(p))
+            else:
+                t.append(p, style)
+        return t
+
+    def draw(self, box: ActionBox, width: int, height: int) -> list[Text]:
+        items: list[Text] = []
+        if box.title:
+            items.append(self.parts(box.title, "bold"))
+        for key, label in box.choices:
+            t = Text(no_wrap=True, end="")
+            t.append(f" {key} ", Style(reverse=True, bold=True))
+            t.append(" ")
+            t.append_text(self.parts(label))
+            t.stylize(Style.from_meta({"@click": f"screen.choose({key!r})"}))
+            items.append(t)
+        lines = flow(items, width, 2)
+        if box.info:
+            lines.append(self.parts(box.info, "italic"))
+        return lines[:max(1, height)]
+
+
+class TableLayout(Widget):
+    """All area widgets of the table in their places: the seat shown at the bottom, the next
+    player right, the opposite player top, the previous player left (issue 3 §2)."""
+
+    DEFAULT_CSS = """
+    TableLayout { layout: vertical; height: 1fr; }
+    """
+
+    def __init__(self, art: TileArt, *, id: str | None = None):
+        super().__init__(id=id)
+        self.art = art
+
+    def compose(self) -> ComposeResult:
+        art = self.art
+        yield HeaderBar(art, id="header")
+        yield SeatPanel(art, "top", max_lines=2, id="seat-top")
+        yield Pond(art, id="pond-top")
+        with Horizontal(id="middle"):
+            with Vertical(id="side-left", classes="side"):
+                yield SeatPanel(art, "left", max_lines=4, id="seat-left")
+                yield Pond(art, id="pond-left")
+            yield WallPanel(art, id="wall")
+            with Vertical(id="side-right", classes="side"):
+                yield SeatPanel(art, "right", max_lines=4, id="seat-right")
+                yield Pond(art, id="pond-right")
+        yield Pond(art, id="pond-bottom")
+        yield SeatPanel(art, "bottom", max_lines=1, id="seat-bottom")
+        yield HandArea(art, id="hand")
+        yield ActionBar(art, id="actions")
+
+    def on_mount(self) -> None:
+        q = self.query_one
+        self._areas = {
+            "header": q("#header", HeaderBar),
+            "wall": q("#wall", WallPanel),
+            "hand": q("#hand", HandArea),
+            "actions": q("#actions", ActionBar),
+        }
+        for pos in ("top", "left", "right", "bottom"):
+            self._areas[f"seat-{pos}"] = q(f"#seat-{pos}", SeatPanel)
+            self._areas[f"pond-{pos}"] = q(f"#pond-{pos}", Pond)
+
+    def show(self, frame: Frame) -> None:
+        a = self._areas
+        a["header"].show(frame.header)
+        for box in frame.seats:
+            a[f"seat-{box.position}"].show(box)
+        for box in frame.ponds:
+            a[f"pond-{box.position}"].show(box)
+        a["wall"].show(frame.wall)
+        a["hand"].show(frame.hand)
+        a["actions"].show(frame.actions)
+
+    def area(self, name: str) -> Area:
+        return self._areas[name]

@@ -1,0 +1,99 @@
+"""A line chart of every seat's score over the hands of a match (issue 3 §6, end of match).
+
+All four seats share one scale, so the lines can be compared; each seat is drawn with its own
+marker digit (its seat number) and colour, so colour is never the only cue.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from rich.text import Text
+from textual.widget import Widget
+
+from ..model import fmt_num
+from .art import join_lines
+
+SEAT_STYLES = ("bold bright_blue", "bold green", "bold red", "bold magenta")
+
+
+def chart_lines(series: Sequence[Sequence[float]], labels: Sequence[str], width: int, height: int,
+                ascii: bool = False) -> list[Text]:
+    """Draw ``series`` (one list of scores per seat, hand by hand, starting score first) in
+    ``width`` x ``height`` cells: a y axis with labels, a line per seat (its markers the seat
+    number at each hand, joined by dots), a legend on the last line."""
+    if not series or not series[0] or width < 20 or height < 5:
+        return [Text("(not enough room for the chart)", style="dim")]
+    values = [v for s in series for v in s]
+    lo, hi = min(values), max(values)
+    if hi == lo:
+        hi = lo + 1
+    ylab = max(len(fmt_num(lo)), len(fmt_num(hi))) + 1
+    plot_w = width - ylab - 1
+    plot_h = height - 2  # x axis + legend
+    n = len(series[0])
+    grid: list[list[tuple[str, str]]] = [[(" ", "")] * plot_w for _ in range(plot_h)]
+
+    def xy(i: int, v: float) -> tuple[int, int]:
+        x = round(i * (plot_w - 1) / max(1, n - 1))
+        y = round((hi - v) * (plot_h - 1) / (hi - lo))
+        return x, y
+
+    dot = "." if ascii else "·"
+    for s, data in enumerate(series):
+        style = SEAT_STYLES[s % 4]
+        for i in range(n - 1):
+            (x0, y0), (x1, y1) = xy(i, data[i]), xy(i + 1, data[i + 1])
+            steps = max(abs(x1 - x0), abs(y1 - y0), 1)
+            for k in range(1, steps):
+                x = round(x0 + (x1 - x0) * k / steps)
+                y = round(y0 + (y1 - y0) * k / steps)
+                if grid[y][x][0] == " ":
+                    grid[y][x] = (dot, style)
+        for i, v in enumerate(data):
+            x, y = xy(i, v)
+            grid[y][x] = (str(s + 1), style)
+    lines = []
+    for r in range(plot_h):
+        t = Text(no_wrap=True, end="")
+        if r == 0:
+            lab = fmt_num(hi)
+        elif r == plot_h - 1:
+            lab = fmt_num(lo)
+        elif lo < 0 < hi and round(hi * (plot_h - 1) / (hi - lo)) == r:
+            lab = "0"
+        else:
+            lab = ""
+        t.append(lab.rjust(ylab), "dim")
+        t.append("|" if ascii else "│", "dim")
+        for ch, st in grid[r]:
+            t.append(ch, st)
+        lines.append(t)
+    axis = Text(" " * ylab + ("+" if ascii else "└") + ("-" if ascii else "─") * plot_w, style="dim", no_wrap=True)
+    lines.append(axis)
+    legend = Text(" " * (ylab + 1), no_wrap=True)
+    legend.append(f"hands 0..{n - 1}   ", "dim")
+    for s, lab in enumerate(labels):
+        legend.append(f"{s + 1}", SEAT_STYLES[s % 4])
+        legend.append(f" {lab}  ")
+    lines.append(legend)
+    return lines
+
+
+class ScoreChart(Widget):
+    """Widget around :func:`chart_lines`."""
+
+    DEFAULT_CSS = """
+    ScoreChart { height: 1fr; min-height: 6; text-wrap: nowrap; text-overflow: clip; }
+    """
+
+    def __init__(self, series: Sequence[Sequence[float]], labels: Sequence[str], ascii: bool = False,
+                 *, id: str | None = None):
+        super().__init__(id=id)
+        self.series = [list(s) for s in series]
+        self.labels = list(labels)
+        self.ascii = ascii
+
+    def render(self) -> Text:
+        size = self.content_size
+        return join_lines(chart_lines(self.series, self.labels, size.width, size.height, self.ascii))
