@@ -37,26 +37,38 @@ class Choice:
     label: str  # words, e.g. "chow 3-4-5m", "pass"
 
 
-def label(action: Action, phase: str = "claim") -> str:
-    """Words for an action in a prompt (``phase``: the view's phase)."""
+def parts(action: Action, phase: str = "claim") -> tuple:
+    """Words for an action in a prompt, as pieces: ``str`` words and ``int`` tile codes (drawn
+    with the face set).  ``phase`` is the view's phase."""
     k = action.kind
+    t = action.tile
     if k == "chow":
-        return "chow " + " ".join(T.name(t) for t in action.tiles)
+        out: list = ["chow "]
+        for i, x in enumerate(action.tiles):
+            out += ([" "] if i else []) + [x]
+        return tuple(out)
     if k == "win":
         if phase == "turn":
-            return "win (self-drawn)"
+            return ("win (self-drawn)",)
         if phase == "after_kong":
-            return f"win on bloom tile {T.name(action.tile)}"
+            return ("win on bloom tile ", t)
         if phase == "rob":
-            return f"rob the kong: win on {T.name(action.tile)}"
-        return f"win on {T.name(action.tile)}"
+            return ("rob the kong: win on ", t)
+        return ("win on ", t)
     if k == "pass":
-        return "pass"
+        return ("pass",)
     if k == "draw":
-        return "take the replacement tile"
+        return ("take the replacement tile",)
     if k == "pickup":
-        return f"take {T.name(action.tile)} into hand"
-    return f"{k.replace('_', ' ')} {T.name(action.tile)}"
+        return ("take ", t, " into hand")
+    if t is None:
+        return (k.replace("_", " "),)
+    return (k.replace("_", " ") + " ", t)
+
+
+def label(action: Action, phase: str = "claim") -> str:
+    """:func:`parts` as plain words (tiles in notation)."""
+    return "".join(T.name(p) if isinstance(p, int) else p for p in parts(action, phase))
 
 
 def assign(legal: list[Action], phase: str = "claim") -> list[Choice]:

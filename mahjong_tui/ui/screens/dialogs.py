@@ -1,0 +1,175 @@
+"""Small screens of the table: the hot-seat privacy screen, the keys help, leaving (save?)."""
+
+from __future__ import annotations
+
+import time
+from typing import Callable
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Input, Label, Markdown, Static
+
+from ..model import wind_word
+from .base import BaseModal, BaseScreen
+
+
+class PrivacyScreen(BaseScreen):
+    """An opaque screen between two human players (issue 3 §5): nothing of the table shows
+    until the named player presses a key.
+
+    ``take()`` runs *before* the screen goes, so the table underneath is already redrawn for the
+    new player when it becomes visible.  Keys pressed within ``guard`` seconds of the screen
+    appearing are ignored (the previous player may still be typing).
+    """
+
+    def __init__(self, name: str, wind: str, kind: str, take: Callable[[], None], guard: float = 0.3):
+        super().__init__(classes="privacy")
+        self.player = name
+        self.wind = wind
+        self.kind = kind
+        self.take = take
+        self.guard = guard
+        self._shown_at = 0.0
+        self._done = False
+
+    def compose_body(self) -> ComposeResult:
+        why = "may claim a discard" if self.kind == "claim" else "is to play"
+        with Vertical(id="privacy-box"):
+            yield Static("Pass the keyboard to", classes="privacy-lead")
+            yield Static(f"{self.player} ({wind_word(self.wind)})", id="privacy-name")
+            yield Static(f"{self.player} {why}.", classes="privacy-lead")
+            yield Static(
+                f"{self.player}: press any key when only you can see the screen.",
+                classes="privacy-hint",
+            )
+
+    def on_mount(self) -> None:
+        self._shown_at = time.monotonic()
+
+    def _accept(self) -> None:
+        if self._done or time.monotonic() - self._shown_at < self.guard:
+            return
+        self._done = True
+        self.take()
+        self.dismiss(True)
+
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        event.prevent_default()
+        self._accept()
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        self._accept()
+
+
+KEYS_TEXT = """\
+## Keys at the table
+
+| key | what it does |
+|---|---|
+| ← → | choose a tile in your hand (Home / End: first / last) |
+| Enter or d | discard the chosen tile (a mouse click chooses; a second click discards) |
+| w | win: on a discard, or self-drawn on your turn |
+| p / k / c | pung / kong / chow the discard (digits 1-9 when there are several of one kind) |
+| a | add a drawn tile to your exposed pung (added kong) |
+| t | take the discard into hand (Classic Chinese pick-up) |
+| r | take the kong replacement tile instead of a bloom tile |
+| x or Space | pass |
+| ? | this help |
+| h | the rules of this variant |
+| q | leave the table (you can save the game and resume it) |
+
+The prompt at the bottom always lists exactly the choices you have, each with its key.
+When you are one tile from winning, the line below it shows the tiles you wait for
+and how many of each you have not seen yet.
+
+In a replay: ← → step, PgUp / PgDn previous / next hand, Home / End start / end,
+Tab change the seat at the bottom.
+"""
+
+
+class KeysScreen(BaseModal):
+    """The keys (``?``)."""
+
+    BINDINGS = [
+        Binding("escape", "close", "Close"),
+        Binding("question_mark", "close", "Close", show=False),
+        Binding("q", "close", "Close", show=False),
+        Binding("enter", "close", "Close", show=False),
+    ]
+
+    def compose_body(self) -> ComposeResult:
+        with Vertical(id="keys-box", classes="dialog"):
+            yield Markdown(KEYS_TEXT)
+            yield Static("Esc, Enter or ? to close", classes="dialog-hint")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class QuitScreen(BaseModal):
+    """Leaving a game in progress: save it (path editable), leave without saving, or stay."""
+
+    BINDINGS = [Binding("escape", "cancel", "Stay")]
+
+    def __init__(self, default_path: str):
+        super().__init__()
+        self.default_path = default_path
+
+    def compose_body(self) -> ComposeResult:
+        with Vertical(id="quit-box", classes="dialog"):
+            yield Label("Leave the table?", classes="dialog-title")
+            yield Label("Save the game to continue later with  mahjong-tui resume FILE :")
+            yield Input(value=self.default_path, id="save-path")
+            with Horizontal(classes="buttons"):
+                yield Button("Save and leave", id="save", variant="primary")
+                yield Button("Leave, don't save", id="nosave", variant="error")
+                yield Button("Stay", id="stay")
+            yield Static("Enter in the box saves · Esc stays", classes="dialog-hint")
+
+    def on_mount(self) -> None:
+        self.query_one("#save", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "save":
+            self.dismiss(("save", self.query_one("#save-path", Input).value.strip() or self.default_path))
+        elif event.button.id == "nosave":
+            self.dismiss(("quit",))
+        else:
+            self.dismiss(None)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.dismiss(("save", event.value.strip() or self.default_path))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class MessageScreen(BaseModal):
+    """A message with one button (errors the player caused, e.g. a save file that does not
+    load)."""
+
+    BINDINGS = [Binding("escape", "close", "Close"), Binding("enter", "close", "Close", show=False)]
+
+    def __init__(self, title: str, text: str):
+        super().__init__()
+        self.title_text = title
+        self.text = text
+
+    def compose_body(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.title_text, classes="dialog-title")
+            yield Static(self.text)
+            with Horizontal(classes="buttons"):
+                yield Button("OK", id="ok", variant="primary")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,336 @@
+"""The table screen: a game being played (issue 3 §2, §4, §5).
+
+The screen is the :class:`~mahjong_tui.ui.session.Presenter` of its :class:`GameSession`:
+after every action it builds a :class:`~mahjong_tui.ui.frame.Frame` from the bottom seat's view
+and hands it to the area widgets, which repaint only what changed.
+
+Keys (also on the ``?`` screen): left/right (or a mouse click) choose a tile; Enter or ``d``
+discard it (a click on the chosen tile discards it too); the prompt's letters and digits pick a
+claim or a turn action; ``x`` or space pass; ``?`` keys; ``h`` rules; ``q`` quit (asks, offers
+to save).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Callable
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+
+from .. import tiles as T
+from ..choices import PASS_ALIASES, Choice, assign, parts
+from ..engine import Action
+from ..frame import ActionBox, Frame, build_frame
+from ..model import hand_order, latest_discarder, needs, readiness, wind_word
+from ..session import GameSession, Request
+from ..widgets.areas import TableLayout
+from ..widgets.art import TileArt
+from .base import BaseScreen
+
+
+def readiness_parts(r, prefix: str = "") -> tuple:
+    if r.shanten is None:
+        return ()
+    if r.shanten == 0:
+        out: list = [prefix + "ready, waiting for "]
+        for w in r.waits:
+            out += [w, f" ({r.left.get(w, 0)} left) "]
+        if not r.waits:
+            out = [prefix + "ready"]
+        return tuple(out)
+    n = r.shanten
+    return (f"{prefix}{n} tile{'s' if n != 1 else ''} from ready",)
+
+
+class TableScreen(BaseScreen):
+    """A game at the table."""
+
+    BINDINGS = [
+        Binding("question_mark", "keys", "Keys"),
+        Binding("h", "rules", "Rules"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(self, session: GameSession, art: TileArt, *, on_leave: Callable[[str | None], None] | None = None):
+        super().__init__()
+        self.session = session
+        self.art = art
+        self.on_leave = on_leave
+        self.selected: int | None = None
+        self.choice_map: dict[str, Choice] = {}
+        self._prev_view: dict | None = None
+        self._latest: int | None = None
+        self._req_seen: Request | None = None
+        self._order: list[int] = []
+        self._title = session.variant.name
+        self._length = needs(dict(session.variant.match), None)
+        self.frame: Frame | None = None
+        self._game_worker = None
+        self._leaving = False
+
+    def compose_body(self) -> ComposeResult:
+        yield TableLayout(self.art, id="table")
+
+    def on_mount(self) -> None:
+        self.layout_widget = self.query_one(TableLayout)
+        self.session.presenter = self
+        self.redraw()
+        self._game_worker = self.run_worker(self.session.play(), name="game", exclusive=True, exit_on_error=True)
+
+    # ----------------------------------------------------------------------------------------
+    # Presenter
+    # ----------------------------------------------------------------------------------------
+    def table_changed(self) -> None:
+        self.redraw()
+
+    def request_changed(self) -> None:
+        req = self.session.request_now
+        if req is not self._req_seen:
+            self._req_seen = req
+            self.selected = None
+            if req is not None and req.is_turn:
+                tiles, drawn = hand_order(req.view["hand"], req.view.get("drawn"))
+                self.selected = drawn if drawn is not None else (len(tiles) - 1 if tiles else None)
+        self.redraw()
+
+    def event_text(self, text: str) -> None:
+        pass  # shown with the next redraw (the runner reports the action right after)
+
+    async def privacy(self, seat: int, take) -> None:
+        from .dialogs import PrivacyScreen
+
+        s = self.session
+        fut: asyncio.Future = asyncio.get_running_loop().create_future()
+        kind = "claim" if s.table.phase in ("claim", "rob") else "turn"
+        screen = PrivacyScreen(s.name(seat), s.table.view(seat)["players"][seat]["wind"], kind, take,
+                               guard=getattr(self.app, "privacy_guard", 0.3))
+        self.app.push_screen(screen, lambda _r: fut.done() or fut.set_result(None))
+        await fut
+
+    async def hand_over(self, summary: dict) -> None:
+        from .results import HandEndScreen
+
+        s = self.session
+        fut: asyncio.Future = asyncio.get_running_loop().create_future()
+        screen = HandEndScreen(summary, [s.name(i) for i in range(4)], self.art, s.variant,
+                               match_over=s.table.phase == "match_over")
+        self.app.push_screen(screen, lambda r: fut.done() or fut.set_result(r))
+        result = await fut
+        if result == "quit":
+            self.action_quit()
+
+    async def match_over(self) -> None:
+        from .results import MatchEndScreen
+
+        s = self.session
+        fut: asyncio.Future = asyncio.get_running_loop().create_future()
+        screen = MatchEndScreen(s.table.history, [s.name(i) for i in range(4)], self.art, s.variant,
+                                start_score=s.variant.match["start_score"], save=self.save_finished)
+        self.app.push_screen(screen, lambda r: fut.done() or fut.set_result(r))
+        await fut
+        self.leave(None)
+
+    # ----------------------------------------------------------------------------------------
+    # drawing
+    # ----------------------------------------------------------------------------------------
+    def redraw(self) -> None:
+        if not self.is_mounted:
+            return
+        s = self.session
+        view = s.view()
+        bottom = s.perspective
+        self._latest = latest_discarder(self._prev_view, view, self._latest)
+        self._prev_view = view
+        show = s.shows_hand(bottom)
+        req = s.request_now if (s.request_now is not None and s.request_now.seat == bottom) else None
+        if show:
+            self._order, _ = hand_order(view["hand"], view.get("drawn"))
+        else:
+            self._order = []
+        if self.selected is not None and self._order:
+            self.selected = max(0, min(self.selected, len(self._order) - 1))
+        actions = self.action_box(view, req, show)
+        self.frame = build_frame(
+            view, bottom=bottom, names=[s.name(i) for i in range(4)], title=self._title,
+            hand_text=view["hand"], show_own_hand=show, latest=self._latest, selected=self.selected,
+            hand_active=bool(req and req.is_turn), actions=actions, match_length=self._length,
+        )
+        self.layout_widget.show(self.frame)
+
+    def action_box(self, view: dict, req: Request | None, show: bool) -> ActionBox:
+        s = self.session
+        name = s.name
+        players = view["players"]
+
+        def who(seat: int) -> str:
+            return f"{name(seat)} ({wind_word(players[seat]['wind'])})"
+
+        if req is None:
+            self.choice_map = {}
+            phase = view["phase"]
+            cur = view["current"]
+            if phase == "turn":
+                if s.specs[cur].human:
+                    title = (f"{who(cur)} to play",)
+                else:
+                    title = (f"{who(cur)} is thinking",)
+            elif phase in ("claim", "rob"):
+                d = view.get("discard")
+                title = (f"Claims on {who(d['seat'])}'s ", T.parse_tile(d["tile"])) if d else ("Claims",)
+            elif phase == "after_kong":
+                title = (f"{who(cur)} declared a kong",)
+            else:
+                title = ("The match is over",)
+            info: tuple = ()
+            if show:
+                info = readiness_parts(readiness(s.variant, view), "You are ")
+            if s.last_text:
+                info = info + ((" · " if info else "") + s.last_text,)
+            return ActionBox(title, (), info, False)
+        phase = view["phase"]
+        choices = assign(req.legal, "turn" if req.is_turn else phase)
+        self.choice_map = {c.key: c for c in choices}
+        rows = [(c.key, parts(c.action, "turn" if req.is_turn else phase)) for c in choices]
+        you = "Your" if not s.hot_seat else f"{name(req.seat)}:"
+        if req.is_turn:
+            tile = self._order[self.selected] if (self.selected is not None and self._order) else None
+            lead = [("←→", ("choose",))]
+            if tile is not None:
+                lead.append(("d", ("discard ", tile)))
+            title = (f"{you} turn" if not s.hot_seat else f"{you} your turn",)
+            info = readiness_parts(readiness(s.variant, view, tile), "After this discard you are ") if tile is not None else ()
+            return ActionBox(title, tuple(lead + rows), info, True)
+        d = view.get("discard")
+        if phase == "claim" and d:
+            title = (f"{who(d['seat'])} discarded ", T.parse_tile(d["tile"]), " —")
+        elif phase == "rob":
+            title = ("A kong is being added —",)
+        elif phase == "after_kong":
+            title = ("Kong! Bloom tile or replacement —",)
+        else:
+            title = ("Your call —",)
+        if s.hot_seat:
+            title = (f"{name(req.seat)}: ",) + title
+        info = readiness_parts(readiness(s.variant, view), "You are ")
+        return ActionBox(title, tuple(rows), info, True)
+
+    # ----------------------------------------------------------------------------------------
+    # keys and mouse
+    # ----------------------------------------------------------------------------------------
+    def _my_request(self) -> Request | None:
+        s = self.session
+        req = s.request_now
+        if req is None or req.seat != s.keyboard or self.too_small:
+            return None
+        return req
+
+    def on_key(self, event: events.Key) -> None:
+        req = self._my_request()
+        if req is None:
+            return
+        key = event.key
+        if req.is_turn and self._order:
+            n = len(self._order)
+            sel = self.selected if self.selected is not None else n - 1
+            if key == "left":
+                self.selected = (sel - 1) % n
+            elif key == "right":
+                self.selected = (sel + 1) % n
+            elif key == "home":
+                self.selected = 0
+            elif key == "end":
+                self.selected = n - 1
+            elif key in ("enter", "d"):
+                event.stop()
+                self.discard(sel)
+                return
+            else:
+                self.choose(key, event)
+                return
+            event.stop()
+            self.redraw()
+            return
+        self.choose(key, event)
+
+    def choose(self, key: str, event: events.Key | None = None) -> bool:
+        req = self._my_request()
+        if req is None:
+            return False
+        c = self.choice_map.get(key)
+        if c is None and key in PASS_ALIASES:
+            c = next((x for x in self.choice_map.values() if x.action.kind == "pass"), None)
+        if c is None:
+            return False
+        if event is not None:
+            event.stop()
+        return self.session.answer(c.action)
+
+    def discard(self, index: int) -> bool:
+        req = self._my_request()
+        if req is None or not req.is_turn or not (0 <= index < len(self._order)):
+            return False
+        return self.session.answer(Action(req.seat, "discard", self._order[index]))
+
+    def action_choose(self, key: str) -> None:
+        self.choose(key)
+
+    def action_tile(self, index: int) -> None:
+        req = self._my_request()
+        if req is None or not req.is_turn:
+            return
+        if self.selected == index:
+            self.discard(index)
+        else:
+            self.selected = index
+            self.redraw()
+
+    def action_keys(self) -> None:
+        from .dialogs import KeysScreen
+
+        self.app.push_screen(KeysScreen())
+
+    def action_rules(self) -> None:
+        from .rules import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.session.variant.id, self.session.variant))
+
+    def action_quit(self) -> None:
+        from .dialogs import QuitScreen
+
+        if self._leaving:
+            return
+        s = self.session
+        if s.finished:
+            self.leave(None)
+            return
+
+        def done(result) -> None:
+            if not result:
+                return
+            if result[0] == "save":
+                try:
+                    path = s.save(result[1])
+                except OSError as exc:
+                    self.app.notify(f"Could not save: {exc}", severity="error")
+                    return
+                self.leave(str(path))
+            else:
+                self.leave(None)
+
+        self.app.push_screen(QuitScreen(self.app.default_save_path(s.variant.id)), done)
+
+    def save_finished(self, path: str) -> str:
+        return str(self.session.save(path))
+
+    def leave(self, saved: str | None) -> None:
+        """Stop the game and leave the table (to the menu, or out of the app)."""
+        if self._leaving:
+            return
+        self._leaving = True
+        self.session.stop()
+        if self._game_worker is not None:
+            self._game_worker.cancel()
+        if self.on_leave is not None:
+            self.on_leave(saved)
