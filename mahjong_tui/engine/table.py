@@ -280,23 +280,28 @@ class Table:
                 return t
         return None
 
+    def _discard_win_situations(self, seat: int, discarder: int, tile: int) -> set[str]:
+        """Situations of a win by ``seat`` on ``discarder``'s discard ``tile``."""
+        sit = set(self._common_situations(seat))
+        if self.discards_made == 1 and discarder == self.dealer and self.claims_made == 0:
+            sit.add("earthly")  # on the dealer's first discard, no claim before it
+        if self.kongs_this_turn:
+            sit.add("discard_after_kong")  # Yuxi kong_discard_win
+        if not self._ordinary_draw_allowed():
+            sit.add("last_discard")  # the discard after the last wall tile (G-UZ-9)
+        if self.variant.claims["rob_kong_concealed_pung"] and any(
+            self.hands[o][tile] >= 3 for o in range(4) if o not in (seat, discarder)
+        ):
+            sit.add("kong_claimable_discard")  # G-OX-4, second reading
+        return sit
+
     def _claim_actions(self, seat: int, discarder: int, tile: int) -> list[Action]:
         v = self.variant
         c = v.claims
         h = self.hands[seat]
         out: list[Action] = []
         is_next = seat == (discarder + 1) % 4
-        sit = set(self._common_situations(seat))
-        if self.discards_made == 1 and discarder == self.dealer and self.claims_made == 0:
-            sit.add("earthly")
-        if self.kongs_this_turn:
-            sit.add("discard_after_kong")
-        if not self._ordinary_draw_allowed():
-            sit.add("last_discard")
-        if c["rob_kong_concealed_pung"] and any(
-            self.hands[o][tile] >= 3 for o in range(4) if o not in (seat, discarder)
-        ):
-            sit.add("kong_claimable_discard")
+        sit = self._discard_win_situations(seat, discarder, tile)
         if self._win_result(seat, tile, False, sit, discarder, extra=tile) is not None:
             out.append(Action(seat, "win", tile))
         if c["pung"] and h[tile] >= 2:
@@ -596,17 +601,7 @@ class Table:
     def _discard_wins(self, seats: list[int], discarder: int, tile: int) -> None:
         results = []
         for s in seats:
-            sit = set(self._common_situations(s))
-            if self.discards_made == 1 and discarder == self.dealer and self.claims_made == 0:
-                sit.add("earthly")
-            if self.kongs_this_turn:
-                sit.add("discard_after_kong")
-            if not self._ordinary_draw_allowed():
-                sit.add("last_discard")
-            if self.variant.claims["rob_kong_concealed_pung"] and any(
-                self.hands[o][tile] >= 3 for o in range(4) if o not in (s, discarder)
-            ):
-                sit.add("kong_claimable_discard")
+            sit = self._discard_win_situations(s, discarder, tile)
             ctx = self.context(s, tile, False, sit, discarder, extra=tile)
             results.append((s, evaluate(self.variant, ctx), ctx))
         # one physical tile: it joins the nearest winner's hand; every winner is scored with it
