@@ -607,10 +607,23 @@ def context_from_notation(
     )
 
 
+_FORM_WORDS = {
+    "standard": "four melds and a pair",
+    "seven_pairs": "seven pairs",
+    "thirteen_orphans": "thirteen orphans",
+}
+
+
+def not_complete_reason(variant) -> str:
+    """A player's words for a hand that completes none of ``variant.win["forms"]``."""
+    allowed = " or ".join(_FORM_WORDS.get(f, f) for f in variant.win["forms"])
+    return f"not a winning hand: the tiles do not form {allowed}"
+
+
 __all__ = [
     "Group", "Arrangement", "HandFacts", "arrangements", "hand_facts", "waits_of_13",
     "hand_before_win", "winning_tile_location", "declared_groups", "best", "wind_letter",
-    "wind_code", "apply_exclusions", "context_from_notation",
+    "wind_code", "apply_exclusions", "context_from_notation", "not_complete_reason",
     "STANDARD", "SEVEN_PAIRS", "THIRTEEN_ORPHANS", "PAIR",
     "EDGE", "CLOSED", "OPEN", "PAIR_WAIT", "PUNG_WAIT",
 ]

@@ -29,7 +29,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 from .. import tiles as T
-from .common import apply_exclusions, arrangements, waits_of_13
+from .common import apply_exclusions, arrangements, not_complete_reason, waits_of_13
 from .context import HandContext, PatternScore, ScoreResult
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -232,16 +232,6 @@ def score_arrangement(variant: "Variant", ctx: HandContext, arr: "Arrangement",
     return total_fan(patterns), patterns
 
 
-def _not_complete_reason(variant: "Variant") -> str:
-    forms = {
-        "standard": "four melds and a pair",
-        "seven_pairs": "seven pairs",
-        "thirteen_orphans": "thirteen orphans",
-    }
-    allowed = " or ".join(forms.get(f, f) for f in variant.win["forms"])
-    return f"not a winning hand: the tiles do not form {allowed}"
-
-
 # --------------------------------------------------------------------------------------
 # scheme API
 # --------------------------------------------------------------------------------------
@@ -260,7 +250,7 @@ def evaluate(variant: "Variant", ctx: HandContext) -> ScoreResult:
     forms = set(variant.win["forms"])
     arrs = [a for a in arrangements(variant, ctx) if a.form in forms]
     if not arrs:
-        return ScoreResult(winning=False, unit=UNIT, reason=_not_complete_reason(variant))
+        return ScoreResult(winning=False, unit=UNIT, reason=not_complete_reason(variant))
 
     waits = list(waits_of_13(variant, ctx)) if ctx.winning_tile is not None else None
 

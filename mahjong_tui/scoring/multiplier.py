@@ -28,7 +28,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Iterable
 
 from .. import tiles as T
-from .common import apply_exclusions, arrangements
+from .common import apply_exclusions, arrangements, not_complete_reason
 from .context import HandContext, PatternScore, ScoreResult
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -211,16 +211,6 @@ def score_arrangement(variant: "Variant", ctx: HandContext, arr: "Arrangement") 
     return _capped(variant, m), m, patterns
 
 
-def _not_complete_reason(variant: "Variant") -> str:
-    forms = {
-        "standard": "four melds and a pair",
-        "seven_pairs": "seven pairs",
-        "thirteen_orphans": "thirteen orphans",
-    }
-    allowed = " or ".join(forms.get(f, f) for f in variant.win["forms"])
-    return f"not a winning hand: the tiles do not form {allowed}"
-
-
 # --------------------------------------------------------------------------------------
 # scheme API
 # --------------------------------------------------------------------------------------
@@ -240,7 +230,7 @@ def evaluate(variant: "Variant", ctx: HandContext) -> ScoreResult:
     forms = set(variant.win["forms"])
     arrs = [a for a in arrangements(variant, ctx) if a.form in forms]
     if not arrs:
-        return ScoreResult(winning=False, unit=UNIT, reason=_not_complete_reason(variant))
+        return ScoreResult(winning=False, unit=UNIT, reason=not_complete_reason(variant))
 
     best = None
     for arr in arrs:
