@@ -43,7 +43,8 @@ from itertools import product
 from operator import itemgetter
 from typing import Callable, Iterable, Sequence
 
-from .tiles import NUM_KINDS, SUIT_SIZE, EAST, SOUTH, WEST, NORTH, RED, GREEN, WHITE, name
+from .melds import PUNG
+from .tiles import SUIT_SIZE, EAST, SOUTH, WEST, NORTH, RED, GREEN, WHITE, name
 
 __all__ = [
     "HAND_MELDS", "STANDARD", "SEVEN_PAIRS", "THIRTEEN_ORPHANS", "FORMS",
@@ -59,10 +60,11 @@ THIRTEEN_ORPHANS = "thirteen_orphans"
 FORMS = (STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS)
 """Win forms this module knows (GAPS §0, §4c)."""
 
-PUNG = "pung"
 _MAX_COPIES = 4
 _CACHE_LIMIT = 1 << 18   # entries per cache before it is emptied and refilled lazily
 _TABLE_SIZE = (HAND_MELDS + 1) * 2
+_NONE = 99                # shanten of a form that cannot be made
+_FULL = 3 * HAND_MELDS + 2   # tiles of a complete hand, a kong counted as three
 
 
 @dataclass(frozen=True)
@@ -143,16 +145,11 @@ def _bounded(cache: dict) -> dict:
     return cache
 
 
-def _check_copies(key: tuple[int, ...], codes: Sequence[int]) -> None:
-    for c, code in zip(key, codes):
-        if c > _MAX_COPIES:
-            raise ValueError(f"{c} copies of {name(code)}: a tile kind has at most {_MAX_COPIES}")
-
-
 class _Unit:
     """Memoised answers about one unit, keyed by its count tuple.
 
-    Positions ``0..size-1`` index the unit's tile kinds.  Subclasses fill the caches:
+    Positions ``0..size-1`` index the unit's tile kinds.  A key is checked when it first
+    fills a cache (:meth:`_validate`), so cache hits cost nothing.  The caches:
 
     - ``status[key]``: ``n`` (tile count) if the tiles split exactly into melds plus one pair
       when ``n % 3 == 2`` or into melds only when ``n % 3 == 0``; otherwise ``-1 - n``;
@@ -169,8 +166,11 @@ class _Unit:
         self._decomps: dict[tuple[int, ...], list[_UnitDecomp]] = {}
 
     def _validate(self, key: tuple[int, ...]) -> None:
-        _check_copies(key, self.codes)
+        """Raise ``ValueError`` for more than four copies of a kind or a held kind outside the
+        tile set."""
         for c, ok, code in zip(key, self.available, self.codes):
+            if c > _MAX_COPIES:
+                raise ValueError(f"{c} copies of {name(code)}: a tile kind has at most {_MAX_COPIES}")
             if c and not ok:
                 raise ValueError(f"{name(code)} is not in this hand shape's tile set")
 
@@ -345,19 +345,30 @@ class _Suit(_Unit):
     def table(self, key: tuple[int, ...]) -> tuple[int, ...]:
         """The unit table, exact under the 4-copy limit (module docstring).
 
-        Search state: one int per position, ``remaining << 3 | room``.  ``room`` is how many
-        copies may still be added: ``4 - held`` for a held kind, 0 for a kind outside the tile
-        set, and the marker 4 for an unheld kind, which can never overflow (only melds add
-        to it, at most one copy each).  A held kind is only added to once all its copies are
-        in use; adding while one is left over is never better.
+        Search state: one int per position, ``remaining << 3 | room``, where ``room`` is how
+        many copies of the kind may still be added: 0 for a kind outside the tile set,
+        ``4 - held`` for a kind held three or four times, and the marker 4 ("no limit") for
+        every other kind.  A kind is only added to once all its held copies are in use (adding
+        one while a copy is left over is never better), so ``4 - held`` is exact.
+
+        Why a kind held once or twice needs no limit: melds alone put at most four copies of a
+        kind in play (at most four melds, each of distinct ranks), so a fifth copy needs a pung
+        or the pair of that kind too, and those start on a held tile.  Swapping that pung or
+        pair for one made only of added tiles of an unused kind keeps at least ``held`` copies
+        in play, so no held tile is lost: an optimum that overflows such a kind can always be
+        made one that does not.  (For three copies the swap can lose a tile: a pung and two
+        melds on one kind, as in ``1112244`` with only the shape 124.)  Leaving those kinds
+        unlimited lets hands share search states.
         """
         self._validate(key)
-        state = tuple((c << 3) | ((_MAX_COPIES - c) if ok else 0) for c, ok in zip(key, self.available))
+        state = tuple((c << 3) | ((_MAX_COPIES - c if c >= 3 else _MAX_COPIES) if ok else 0)
+                      for c, ok in zip(key, self.available))
         return self._solve(state)
 
     def _solve(self, state: tuple[int, ...]) -> tuple[int, ...]:
-        """Best ``used`` table for ``state``: the lowest remaining tile is left over, starts
-        the pair, or joins a meld that contains it (missing tiles added within ``room``)."""
+        """Best ``used`` table for ``state``.  The lowest remaining tile starts the pair, or
+        joins a meld that contains it (the pung or a template shape; missing tiles are added
+        within their room), or its remaining copies are left over."""
         got = self._solve_memo.get(state)
         if got is not None:
             return got
@@ -365,7 +376,7 @@ class _Suit(_Unit):
         if i is None:
             return _ZERO_TABLE
         lst = list(state)
-        lst[i] -= 8
+        lst[i] &= 7
         best = list(self._solve(tuple(lst)))
         # The pair at i.
         step = _take(state, (i, i))
@@ -428,13 +439,20 @@ class HandShape:
     - ``forms``: allowed win forms among :data:`FORMS`;
     - ``seven_pairs_allow_quads``: four identical concealed tiles count as two pairs (§4c);
     - ``orphans``: the 13 tiles of thirteen orphans (a kind may repeat, as Uzje's compressed
-      winds ``H H V V``); default 1 and 9 of each suit and the seven honours;
+      winds ``H H V V``); default rank 1 and the top rank of each suit and every honour;
     - ``tile_set``: the tile kinds that exist, if fewer than suits × ranks + honours (Uzje's
       abbreviated tongs hold only ``1t`` and ``ft``); kinds outside it are never added.
 
-    The shape is immutable; its caches live on the instance and fill lazily.  Raises
-    ``ValueError`` for an unknown form, an orphan or tile_set kind outside the shape, or a rank
-    range outside 0..16.
+    The shape is immutable; its caches live on the instance and fill lazily.  The constructor
+    raises ``ValueError`` for an unknown form, a rank range outside 0..16, or orphan or
+    ``tile_set`` kinds outside the shape.
+
+    Every method takes ``counts``, a count array (length ``tiles.NUM_KINDS``) of the concealed
+    tiles, and ``melds``, the number of melds already declared (0..4).  Each raises
+    ``ValueError`` for an impossible hand: a tile count other than the method needs
+    (``3 * (4 - melds) + 1`` between turns, ``+ 2`` after a draw), more than four copies of a
+    kind, or a held kind outside ``tile_set``.  Kinds outside the shape altogether (bonus
+    tiles, unused honours) are not looked at.
     """
 
     def __init__(self, *, templates: Sequence[MeldTemplate] = (CHOWS,), suits: Sequence[int] = (0, 1, 2),
@@ -453,57 +471,61 @@ class HandShape:
         self.honours = tuple(honours)
         self.forms = tuple(dict.fromkeys(forms))
         self.seven_pairs_allow_quads = seven_pairs_allow_quads
+        self._standard = STANDARD in self.forms
+        self._seven_pairs = SEVEN_PAIRS in self.forms
+        self._thirteen = THIRTEEN_ORPHANS in self.forms
 
         suit_codes = [[s * SUIT_SIZE + r for r in range(lo, hi + 1)] for s in self.suits]
         every = [c for codes in suit_codes for c in codes] + list(self.honours)
         kinds = set(every) if tile_set is None else set(tile_set)
         if not kinds <= set(every):
-            raise ValueError(f"tile_set kinds {sorted(kinds - set(every))!r} are not in the hand shape")
+            raise ValueError(f"tile_set kinds {[name(k) for k in sorted(kinds - set(every))]} "
+                             f"are not in the hand shape")
         self._kinds = sorted(kinds)
+        self._gather = _getter(every)
 
         shapes: dict[tuple[int, int, int], tuple[str, ...]] = {}
         for template in self.templates:
             for rank_set in template.rank_sets:
                 if lo <= rank_set[0] and rank_set[-1] <= hi:
-                    pos = tuple(r - lo for r in rank_set)
+                    pos = (rank_set[0] - lo, rank_set[1] - lo, rank_set[2] - lo)
                     if template.kind not in shapes.get(pos, ()):
                         shapes[pos] = shapes.get(pos, ()) + (template.kind,)
-        # Units that have the same availability share one solver (and its caches).
+        # Units: (start, stop) in the gathered tuple, the unit's solver, its tile codes.  Suits
+        # with the same available ranks share one solver and so its caches.
         solvers: dict[tuple[bool, ...], _Suit] = {}
-        units: list[tuple[int, int, _Unit]] = []   # slice of the gathered tuple, solver
+        self._units: list[tuple[int, int, _Unit, list[int]]] = []
         start = 0
         for codes in suit_codes:
             avail = tuple(c in kinds for c in codes)
             if avail not in solvers:
                 solvers[avail] = _Suit(codes, avail, shapes)
-            units.append((start, start + len(codes), solvers[avail]))
+            self._units.append((start, start + len(codes), solvers[avail], codes))
             start += len(codes)
         if self.honours:
-            units.append((start, start + len(self.honours), _Honours(self.honours)))
-        self._units = units
-        self._unit_codes = [suit_codes[k] if k < len(suit_codes) else list(self.honours)
-                            for k in range(len(units))]
-        self._gather: Callable[[Sequence[int]], tuple[int, ...]] = _getter(every)
+            self._units.append((start, len(every), _Honours(self.honours), list(self.honours)))
+        self._status_units = [(a, b, unit) for a, b, unit, _ in self._units]
 
         if orphans is None:
             orphans = [s * SUIT_SIZE + r for s in self.suits for r in (max(lo, 1), hi)] + list(self.honours)
         orphan_list = list(orphans)
-        if THIRTEEN_ORPHANS in self.forms and not set(orphan_list) <= kinds:
-            raise ValueError(f"orphans {sorted(set(orphan_list) - kinds)!r} are not in the hand shape")
+        if self._thirteen and not set(orphan_list) <= kinds:
+            raise ValueError(f"orphans {[name(k) for k in sorted(set(orphan_list) - kinds)]} "
+                             f"are not in the hand shape")
         self._orphan_kinds = sorted(set(orphan_list))
         self._orphan_need = tuple(orphan_list.count(k) for k in self._orphan_kinds)
         self._orphan_size = len(orphan_list) + 1
         self._orphans = _getter(self._orphan_kinds)
+        self._orphans_once = all(need == 1 for need in self._orphan_need)
 
-        self._specials = [f for f in self.forms if f != STANDARD]
-        # Table algebra: tables are interned to ints, and merges of two tables are memoised.
+        # Table algebra: tables are interned to ints; merges of two tables are memoised.
         self._table_ids: dict[tuple[int, ...], int] = {_ZERO_TABLE: 0}
         self._table_list: list[tuple[int, ...]] = [_ZERO_TABLE]
         self._merges: dict[tuple[int, int], int] = {}
 
     def __repr__(self) -> str:
         return (f"HandShape(templates={[t.kind for t in self.templates]}, suits={self.suits}, "
-                f"ranks={self.ranks}, honours={self.honours}, forms={self.forms})")
+                f"ranks={self.ranks}, honours={[name(h) for h in self.honours]}, forms={self.forms})")
 
     # ---- public API ---------------------------------------------------------------------------
 
@@ -512,19 +534,38 @@ class HandShape:
         return list(self._kinds)
 
     def is_complete(self, counts: Sequence[int], melds: int = 0) -> bool:
-        """True if the concealed tiles complete the hand in any allowed form.
+        """True if the concealed tiles complete the hand in any allowed form (GAPS §0, §4c).
 
         ``counts``: count array (length ``NUM_KINDS``) of the concealed tiles, which must
         number ``3 * (4 - melds) + 2``; ``melds``: melds already declared.  Seven pairs and
-        thirteen orphans need ``melds == 0`` (GAPS §0, §4c).  Raises ``ValueError`` for a
-        wrong tile count or more than four copies of a kind.
+        thirteen orphans need ``melds == 0``.  Raises ``ValueError`` for an impossible hand
+        (see the class docstring).
         """
         t = self._gather(counts)
-        n, pairs, ok = self._status(t)
-        self._check_count(n, melds, complete=True)
-        if ok and pairs == 1 and STANDARD in self.forms:
+        if sum(t) + 3 * melds != _FULL or melds < 0:
+            self._check(t, melds, (2,))
+        if self._standard:
+            pairs = 0
+            ok = True
+            for a, b, unit in self._status_units:   # every unit, so that every key is validated
+                s = unit.status.get(t[a:b])
+                if s is None:
+                    s = unit.complete_status(t[a:b])
+                if s < 0:
+                    ok = False
+                elif s % 3 == 2:
+                    pairs += 1
+            if ok and pairs == 1:
+                return True
+        if melds:
+            return False
+        if self._seven_pairs and (t.count(2) + 2 * t.count(4) if self.seven_pairs_allow_quads
+                                  else t.count(2)) == 7:
             return True
-        return melds == 0 and any(self._special_shanten(form, t, counts) < 0 for form in self._specials)
+        if self._thirteen and len(t) - t.count(0) == len(self._orphan_kinds):
+            held = self._orphans(counts)
+            return sum(held) == self._orphan_size and self._orphans_shanten(held) < 0
+        return False
 
     def complete_forms(self, counts: Sequence[int], melds: int = 0) -> list[str]:
         """The allowed forms the concealed tiles complete, in the order of ``forms``.
@@ -532,108 +573,99 @@ class HandShape:
         Shapes and errors as :meth:`is_complete`.
         """
         t = self._gather(counts)
-        n, pairs, ok = self._status(t)
-        self._check_count(n, melds, complete=True)
-        out = []
-        for form in self.forms:
-            if form == STANDARD:
-                if ok and pairs == 1:
-                    out.append(form)
-            elif melds == 0 and self._special_shanten(form, t, counts) < 0:
-                out.append(form)
-        return out
+        self._check(t, melds, (2,))
+        done = self._shanten_by_form(t, counts, melds)
+        return [form for form, s in done.items() if s < 0]
 
     def decompositions(self, counts: Sequence[int], melds: int = 0) -> list[Decomposition]:
         """Every distinct standard-form reading of the concealed tiles as ``4 - melds`` melds
         and one pair (GAPS §0 "Decomposition rule"), sorted; empty if there is none.
 
-        Shapes and errors as :meth:`is_complete` (the standard form need not be allowed).
+        Melds are found inside the concealed tiles only (declared melds are the caller's);
+        four identical concealed tiles are read as a pung plus a tile used elsewhere.  Shapes
+        and errors as :meth:`is_complete`; the standard form need not be among ``forms``.
         """
         t = self._gather(counts)
-        n, pairs, ok = self._status(t)
-        self._check_count(n, melds, complete=True)
-        if not ok or pairs != 1:
-            return []
+        self._check(t, melds, (2,))
         per_unit = []
-        for (a, b, unit), codes in zip(self._units, self._unit_codes):
+        for a, b, unit, codes in self._units:
             found = unit.decompositions(t[a:b])
+            if not found:
+                return []
             per_unit.append([(tuple((kind, tuple(codes[p] for p in pos)) for kind, pos in groups),
                               None if pair is None else codes[pair]) for groups, pair in found])
         out = []
         for choice in product(*per_unit):
-            groups = sorted(g for unit_groups, _ in choice for g in unit_groups)
-            pair = next(p for _, p in choice if p is not None)
-            out.append(Decomposition(tuple(groups), pair))
-        return out
+            pairs = [p for _, p in choice if p is not None]
+            if len(pairs) == 1:
+                groups = tuple(sorted(g for unit_groups, _ in choice for g in unit_groups))
+                out.append(Decomposition(groups, pairs[0]))
+        return sorted(out, key=lambda d: (d.pair, d.melds))
 
     def shanten(self, counts: Sequence[int], melds: int = 0) -> int:
         """Shanten over the allowed forms: -1 complete (3n+2 tiles), 0 ready (3n+1 tiles), …
 
         ``counts``: count array of the concealed tiles, ``3 * (4 - melds) + 1`` or ``+ 2`` of
-        them; the number of tiles to add (each replacing a discard), minus one, to reach a
-        complete hand, exact under the 4-copy limit (module docstring).  Raises ``ValueError``
-        for another tile count or more than four copies of a kind.
+        them.  The value is the fewest tiles to draw (each replacing a discard), minus one, to
+        reach a complete hand, exact under the 4-copy limit (module docstring).  Raises
+        ``ValueError`` for an impossible hand (see the class docstring).
         """
         t = self._gather(counts)
-        best = self._standard(t, melds) if STANDARD in self.forms else 99
+        self._check(t, melds, (1, 2))
+        best = self._standard_shanten(t, melds) if self._standard else _NONE
         if melds == 0:
-            for form in self._specials:
-                s = self._special_shanten(form, t, counts)
-                if s < best:
-                    best = s
+            if self._seven_pairs:
+                best = min(best, self._seven_pairs_shanten(t))
+            if self._thirteen:
+                best = min(best, self._orphans_shanten(self._orphans(counts)))
         return best
 
     def shanten_by_form(self, counts: Sequence[int], melds: int = 0) -> dict[str, int]:
-        """Shanten per allowed form (see :meth:`shanten`); seven pairs and thirteen orphans only
-        when ``melds == 0``.  Same shapes and errors as :meth:`shanten`."""
+        """Shanten per allowed form (see :meth:`shanten`), keyed in the order of ``forms``;
+        seven pairs and thirteen orphans only when ``melds == 0``.  Shapes and errors as
+        :meth:`shanten`."""
         t = self._gather(counts)
-        std = self._standard(t, melds)   # validates the tile count
-        out = {}
-        for form in self.forms:
-            if form == STANDARD:
-                out[form] = std
-            elif melds == 0:
-                out[form] = self._special_shanten(form, t, counts)
-        return out
+        self._check(t, melds, (1, 2))
+        return self._shanten_by_form(t, counts, melds)
 
     def waits(self, counts: Sequence[int], melds: int = 0) -> list[int]:
-        """The wait set (GAPS §0, §8): every tile kind ``k`` of the shape such that the
-        concealed tiles plus ``k`` complete the hand in an allowed form, sorted codes.
+        """The wait set (GAPS §0 "Wait set", §8): every tile kind ``k`` of the shape such that
+        the concealed tiles plus ``k`` complete the hand in an allowed form; sorted codes.
 
         ``counts`` holds ``3 * (4 - melds) + 1`` concealed tiles.  A kind counts even if every
         copy is visible elsewhere, but never one the hand holds four of (a fifth copy does not
-        exist).  Raises ``ValueError`` for another tile count or more than four copies.
+        exist).  Raises ``ValueError`` for an impossible hand (see the class docstring).
         """
         t = self._gather(counts)
-        n = self._status(t)[0]
-        if n + 3 * melds != 3 * HAND_MELDS + 1:
-            raise ValueError(self._count_message(n, melds, "waits need", 1))
-        found: set[int] = set()
-        if STANDARD in self.forms:
-            found.update(self._standard_waits(t))
-        if melds == 0 and self._specials:
+        self._check(t, melds, (1,))
+        found: set[int] = set(self._standard_waits(t)) if self._standard else set()
+        if melds == 0 and (self._seven_pairs or self._thirteen):
             plus = list(counts)
-            for k in self._special_candidates(counts):
+            candidates = {k for k in self._kinds if 0 < counts[k] < _MAX_COPIES}
+            if self._thirteen:
+                candidates.update(k for k in self._orphan_kinds if counts[k] < _MAX_COPIES)
+            for k in candidates - found:
                 plus[k] += 1
-                if any(self._special_shanten(form, self._gather(plus), plus) < 0 for form in self._specials):
+                if ((self._seven_pairs and self._seven_pairs_shanten(self._gather(plus)) < 0)
+                        or (self._thirteen and self._orphans_shanten(self._orphans(plus)) < 0)):
                     found.add(k)
                 plus[k] -= 1
         return sorted(found)
 
     def shanten_after_discards(self, counts: Sequence[int], melds: int = 0) -> dict[int, int]:
-        """For a hand of ``3 * (4 - melds) + 2`` concealed tiles: ``{tile: shanten}`` of the
-        hand left after discarding one copy of each distinct held tile (of the shape).
+        """For ``3 * (4 - melds) + 2`` concealed tiles: ``{tile: shanten}`` over the allowed
+        forms of the hand left after discarding one copy of each distinct held tile.
 
-        Same value as calling :meth:`shanten` for each discard, but the units that do not
-        change are combined once.  Raises ``ValueError`` as :meth:`shanten`.
+        Equal to :meth:`shanten` of each smaller hand, but only the unit that loses the tile is
+        recombined with the (once merged) other units, and the special forms are updated from
+        counts.  Raises ``ValueError`` as :meth:`shanten`.
         """
         t = self._gather(counts)
-        n = self._status(t)[0]
-        if n + 3 * melds != 3 * HAND_MELDS + 2:
-            raise ValueError(self._count_message(n, melds, "discards need", 2))
-        target = (HAND_MELDS - melds) * 2 + 1
-        ids = [self._unit_table(unit, t[a:b]) for a, b, unit in self._units]
-        # rest[u]: the merged tables of every unit except u.
+        self._check(t, melds, (2,))
+        missing = HAND_MELDS - melds
+        target = missing * 2 + 1
+        ids = [self._unit_table(unit, t[a:b]) for a, b, unit, _ in self._units]
+        # rest[u]: every unit but u merged, from prefix and suffix merges.
         prefix = [0]
         for tid in ids:
             prefix.append(self._merge(prefix[-1], tid))
@@ -641,135 +673,142 @@ class HandShape:
         for tid in reversed(ids):
             suffix.append(self._merge(tid, suffix[-1]))
         suffix.reverse()
+        specials = melds == 0
+        buckets = [t.count(c) for c in range(_MAX_COPIES + 1)]
+        held = self._orphans(counts)
+        orphan_at = {k: i for i, k in enumerate(self._orphan_kinds)}
         out: dict[int, int] = {}
-        specials = melds == 0 and self._specials
-        lst = list(counts) if specials else None
-        for u, ((a, b, unit), codes) in enumerate(zip(self._units, self._unit_codes)):
-            if STANDARD in self.forms:
-                rest = self._merge(prefix[u], suffix[u + 1])
+        for u, (a, b, unit, codes) in enumerate(self._units):
+            rest = self._merge(prefix[u], suffix[u + 1])
             key = t[a:b]
             for j, c in enumerate(key):
                 if not c:
                     continue
-                best = 99
-                if STANDARD in self.forms:
+                best = _NONE
+                if self._standard:
                     smaller = key[:j] + (c - 1,) + key[j + 1:]
                     total = self._table_list[self._merge(rest, self._unit_table(unit, smaller))]
-                    best = 3 * (HAND_MELDS - melds) + 1 - total[target]
-                if lst is not None:
-                    k = codes[j]
-                    lst[k] -= 1
-                    g = self._gather(lst)
-                    for form in self._specials:
-                        best = min(best, self._special_shanten(form, g, lst))
-                    lst[k] += 1
+                    best = 3 * missing + 1 - total[target]
+                if specials and self._seven_pairs:
+                    buckets[c] -= 1
+                    buckets[c - 1] += 1
+                    best = min(best, self._seven_pairs_from(buckets))
+                    buckets[c] += 1
+                    buckets[c - 1] -= 1
+                if specials and self._thirteen:
+                    i = orphan_at.get(codes[j])
+                    fewer = held if i is None else held[:i] + (held[i] - 1,) + held[i + 1:]
+                    best = min(best, self._orphans_shanten(fewer))
                 out[codes[j]] = best
         return out
 
     # ---- internals ----------------------------------------------------------------------------
 
-    def _status(self, t: tuple[int, ...]) -> tuple[int, int, bool]:
-        """``(tiles, units holding a pair, every unit splits exactly)`` for gathered ``t``."""
-        n = pairs = 0
-        ok = True
-        for a, b, unit in self._units:
-            key = t[a:b]
-            s = unit.status.get(key)
-            if s is None:
-                s = unit.complete_status(key)
-            if s < 0:
-                ok = False
-                n -= s + 1
-            else:
-                n += s
-                if s % 3 == 2:
-                    pairs += 1
-        return n, pairs, ok
-
-    def _count_message(self, n: int, melds: int, what: str, extra: int) -> str:
-        want = 3 * (HAND_MELDS - melds) + extra
-        return (f"{what} {want} concealed tiles with {melds} declared meld(s) "
-                f"(3 per missing meld + {extra}), got {n}")
-
-    def _check_count(self, n: int, melds: int, complete: bool) -> None:
+    def _check(self, t: tuple[int, ...], melds: int, extras: tuple[int, ...]) -> None:
+        """Raise ``ValueError`` unless gathered counts ``t`` hold ``3 * (4 - melds) + e``
+        tiles for an ``e`` in ``extras`` (1 between turns, 2 after a draw).  Copies and the
+        tile set are checked per unit when a key first fills a cache (:meth:`_Unit._validate`),
+        here only if the standard form (which looks up every unit) is not allowed."""
+        if not self._standard:   # the standard form's unit lookups validate otherwise
+            for a, b, unit, _ in self._units:
+                unit._validate(t[a:b])
+        n = sum(t)
+        if n - 3 * (HAND_MELDS - melds) in extras and 0 <= melds <= HAND_MELDS:
+            return
         if not 0 <= melds <= HAND_MELDS:
             raise ValueError(f"declared melds must be 0..{HAND_MELDS}, got {melds}")
-        base = 3 * (HAND_MELDS - melds)
-        if complete and n != base + 2:
-            raise ValueError(self._count_message(n, melds, "a complete hand needs", 2))
-        if not complete and n not in (base + 1, base + 2):
-            raise ValueError(f"shanten needs {base + 1} or {base + 2} concealed tiles with "
-                             f"{melds} declared meld(s), got {n}")
+        want = " or ".join(str(3 * (HAND_MELDS - melds) + e) for e in extras)
+        raise ValueError(f"expected {want} concealed tiles with {melds} declared meld(s) "
+                         f"(3 per meld still to make, plus 1 between turns or 2 after a draw), got {n}")
 
     def _unit_table(self, unit: _Unit, key: tuple[int, ...]) -> int:
+        """Interned id of the unit's table for ``key`` (filling the unit's cache)."""
         tid = unit.tables.get(key)
         if tid is None:
-            table = unit.table(key)
-            tid = self._table_ids.get(table)
-            if tid is None:
-                tid = self._table_ids[table] = len(self._table_list)
-                self._table_list.append(table)
+            tid = self._intern(unit.table(key))
             _bounded(unit.tables)[key] = tid
         return tid
 
+    def _intern(self, table: tuple[int, ...]) -> int:
+        tid = self._table_ids.get(table)
+        if tid is None:
+            tid = self._table_ids[table] = len(self._table_list)
+            self._table_list.append(table)
+        return tid
+
     def _merge(self, a: int, b: int) -> int:
-        """Interned id of the table of two units together (max-plus over shared melds/pair)."""
+        """Interned id of the table of two units together: the most tiles used when ``m``
+        melds and ``p`` pairs are shared between them (max-plus convolution)."""
         got = self._merges.get((a, b))
         if got is None:
             ta, tb = self._table_list[a], self._table_list[b]
             out = [0] * _TABLE_SIZE
             for i in range(_TABLE_SIZE):
-                for j in range(0, _TABLE_SIZE - i):
-                    if (i & 1) + (j & 1) <= 1:
-                        k = i + j
-                        v = ta[i] + tb[j]
-                        if v > out[k]:
-                            out[k] = v
-            table = tuple(out)
-            got = self._table_ids.get(table)
-            if got is None:
-                got = self._table_ids[table] = len(self._table_list)
-                self._table_list.append(table)
+                for j in range(0, _TABLE_SIZE - i, 1 if i % 2 == 0 else 2):
+                    v = ta[i] + tb[j]
+                    if v > out[i + j]:
+                        out[i + j] = v
+            got = self._intern(tuple(out))
             _bounded(self._merges)[(a, b)] = got
         return got
 
-    def _standard(self, t: tuple[int, ...], melds: int) -> int:
-        """Standard-form shanten of gathered ``t`` (validates the tile count)."""
-        merged = 0
-        n = 0
-        for a, b, unit in self._units:
+    def _standard_shanten(self, t: tuple[int, ...], melds: int) -> int:
+        """Standard-form shanten of gathered counts ``t``: ``3M + 1 - used`` (module docstring)."""
+        merges = self._merges
+        merged = -1
+        for a, b, unit, _ in self._units:
             key = t[a:b]
             tid = unit.tables.get(key)
             if tid is None:
                 tid = self._unit_table(unit, key)
-            merged = self._merges.get((merged, tid)) or self._merge(merged, tid)
-            n += sum(key)
-        self._check_count(n, melds, complete=False)
-        missing = HAND_MELDS - melds
-        return 3 * missing + 1 - self._table_list[merged][missing * 2 + 1]
-
-    def _special_shanten(self, form: str, t: tuple[int, ...], counts: Sequence[int]) -> int:
-        """Shanten of a special form (``melds == 0`` only); 99 if the hand is not 13/14 tiles.
-
-        Seven pairs: ``6 - pairs + max(0, 7 - pairs - singles)`` where ``singles`` are kinds
-        that one more copy makes into another pair (distinct pairs: kinds held once; with
-        quads allowed, every odd count).  Thirteen orphans: ``missing - (1 if a required kind
-        is held beyond its need else 0)``.  Both are the ``mahjong`` package's formulas,
-        generalised.
-        """
-        if form == SEVEN_PAIRS:
-            ones, twos, threes, fours = t.count(1), t.count(2), t.count(3), t.count(4)
-            if ones + 2 * twos + 3 * threes + 4 * fours not in (13, 14):
-                return 99
-            if self.seven_pairs_allow_quads:
-                pairs, singles = twos + threes + 2 * fours, ones + threes
+            if merged < 0:
+                merged = tid
             else:
-                pairs, singles = twos + threes + fours, ones
-            return 6 - pairs + max(0, 7 - pairs - singles)
-        # THIRTEEN_ORPHANS
-        if sum(t) not in (self._orphan_size - 1, self._orphan_size):
-            return 99
-        held = self._orphans(counts)
+                got = merges.get((merged, tid))
+                merged = self._merge(merged, tid) if got is None else got
+        missing = HAND_MELDS - melds
+        return 3 * missing + 1 - self._table_list[max(merged, 0)][missing * 2 + 1]
+
+    def _shanten_by_form(self, t: tuple[int, ...], counts: Sequence[int], melds: int) -> dict[str, int]:
+        out = {}
+        for form in self.forms:
+            if form == STANDARD:
+                out[form] = self._standard_shanten(t, melds)
+            elif melds == 0:
+                out[form] = (self._seven_pairs_shanten(t) if form == SEVEN_PAIRS
+                             else self._orphans_shanten(self._orphans(counts)))
+        return out
+
+    def _seven_pairs_shanten(self, t: tuple[int, ...]) -> int:
+        """Seven-pairs shanten of 13 or 14 gathered counts (GAPS §4c for the quad rule).
+
+        ``6 - pairs + max(0, 7 - pairs - singles)``, where ``singles`` are kinds that one more
+        copy turns into a further pair: without quads, kinds held once (the ``mahjong``
+        package's formula ``6 - pairs + max(0, 7 - kinds)``); with four identical tiles as two
+        pairs, every kind held an odd number of times.
+        """
+        if self.seven_pairs_allow_quads:
+            ones, threes, fours = t.count(1), t.count(3), t.count(4)
+            pairs = len(t) - t.count(0) - ones + fours
+            return 6 - pairs + max(0, 7 - pairs - ones - threes)
+        kinds = len(t) - t.count(0)
+        return 6 - kinds + t.count(1) + max(0, 7 - kinds)
+
+    def _seven_pairs_from(self, buckets: Sequence[int]) -> int:
+        """:meth:`_seven_pairs_shanten` from ``buckets[c]`` = kinds held ``c`` times."""
+        _, ones, twos, threes, fours = buckets
+        if self.seven_pairs_allow_quads:
+            pairs, singles = twos + threes + 2 * fours, ones + threes
+        else:
+            pairs, singles = twos + threes + fours, ones
+        return 6 - pairs + max(0, 7 - pairs - singles)
+
+    def _orphans_shanten(self, held: tuple[int, ...]) -> int:
+        """Thirteen-orphans shanten of 13 or 14 tiles from the counts of the orphan kinds:
+        tiles missing from the 13, less one if an orphan kind is held beyond its need (the
+        14th tile).  The ``mahjong`` package's formula, letting a kind be needed twice."""
+        if self._orphans_once:
+            return held.count(0) - (max(held) > 1)
         missing = extra = 0
         for c, need in zip(held, self._orphan_need):
             if c < need:
@@ -778,36 +817,28 @@ class HandShape:
                 extra = 1
         return missing - extra
 
-    def _special_candidates(self, counts: Sequence[int]) -> list[int]:
-        """Kinds worth testing as special-form waits: held kinds and orphan kinds."""
-        return sorted(set(k for k in self._kinds if counts[k] and counts[k] < _MAX_COPIES)
-                      | set(k for k in self._orphan_kinds if counts[k] < _MAX_COPIES))
-
     def _standard_waits(self, t: tuple[int, ...]) -> list[int]:
-        """Standard-form waits from per-unit wait sets: every unit but the one receiving the
-        tile must already split exactly, with exactly one pair among all units afterwards."""
+        """Standard-form waits from per-unit wait sets.  The unit that receives the tile must be
+        the only one that does not split exactly (or, if all split, one of the two holding a
+        pair), and there must be exactly one pair afterwards."""
         info = []
-        for (a, b, unit), codes in zip(self._units, self._unit_codes):
+        for a, b, unit, codes in self._units:
             key = t[a:b]
             s = unit.status.get(key)
             if s is None:
                 s = unit.complete_status(key)
             info.append((unit, key, codes, s))
-        bad = [u for u, (_, _, _, s) in enumerate(info) if s < 0]
-        pair_units = [u for u, (_, _, _, s) in enumerate(info) if s >= 0 and s % 3 == 2]
+        bad = [u for u, i in enumerate(info) if i[3] < 0]
+        pair_units = [u for u, i in enumerate(info) if i[3] >= 0 and i[3] % 3 == 2]
         if len(bad) > 1:
             return []
-        candidates = bad if bad else pair_units if len(pair_units) == 2 else []
         out = []
-        for u in candidates:
+        for u in bad or pair_units:
             unit, key, codes, s = info[u]
-            n = s if s >= 0 else -1 - s
-            others_pairs = len(pair_units) - (1 if u in pair_units else 0)
+            other_pairs = len(pair_units) - (u in pair_units)
             as_melds, as_pair = unit.waits(key)
-            if n % 3 == 1 and others_pairs == 0:
-                out.extend(codes[j] for j in as_pair)
-            elif n % 3 == 2 and others_pairs == 1:
-                out.extend(codes[j] for j in as_melds)
+            found = as_pair if other_pairs == 0 else as_melds if other_pairs == 1 else ()
+            out.extend(codes[j] for j in found)
         return out
 
 

@@ -10,8 +10,9 @@ them.  It never sees the wall or other hands.  The baseline plays shanten-greedy
 - declares kongs that do not raise shanten;
 - claims pung / kong / chow / pick-up when the claim lowers shanten (after its best discard).
 
-The richer AI (levels easy / normal / strong, defence, value awareness) builds on the same
-:class:`Bot` interface.
+The levels easy / normal / strong (value awareness, defence) live in
+:mod:`mahjong_tui.ai.player` and implement the same :class:`Bot` interface; :func:`make_bot`
+builds any of them from a seat spec.
 """
 
 from __future__ import annotations
@@ -199,8 +200,18 @@ class BaselineBot(Bot):
 
 
 def make_bot(spec: str, variant: Variant, seat: int, seed: int | str = 0) -> Bot:
-    """A bot for a seat spec ``ai`` / ``ai:LEVEL``.  Raises ValueError for an unknown level."""
-    level = spec.split(":", 1)[1] if ":" in spec else "baseline"
-    if level in ("baseline", "normal", "easy", "strong"):
+    """A bot for a seat spec: ``ai`` (= ``ai:normal``), ``ai:easy``, ``ai:normal``,
+    ``ai:strong``, or ``ai:baseline`` (this module's shanten-greedy bot).
+
+    ``seed`` is the game seed: a bot that uses randomness seeds its own generator from
+    (seed, seat, and the view), so the same game gives the same decisions.
+    Raises ValueError for an unknown level.
+    """
+    level = spec.split(":", 1)[1] if ":" in spec else "normal"
+    if level == "baseline":
         return BaselineBot(variant, seat, seed)
+    from .player import LEVELS, LevelBot
+
+    if level in LEVELS:
+        return LevelBot(variant, seat, seed, level)
     raise ValueError(f"unknown AI level {level!r}; levels: easy, normal, strong, baseline")

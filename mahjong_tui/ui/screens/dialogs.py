@@ -9,7 +9,9 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Input, Label, Markdown, Static
+from rich.table import Table
+from rich.text import Text
+from textual.widgets import Button, Input, Label, Static
 
 from ..model import wind_word
 from .base import BaseModal, BaseScreen
@@ -65,34 +67,25 @@ class PrivacyScreen(BaseScreen):
         self._accept()
 
 
-KEYS_TEXT = """\
-## Keys at the table
-
-| key | what it does |
-|---|---|
-| ← → | choose a tile in your hand (Home / End: first / last) |
-| Enter or d | discard the chosen tile (a mouse click chooses; a second click discards) |
-| w | win: on a discard, or self-drawn on your turn |
-| p / k / c | pung / kong / chow the discard (digits 1-9 when there are several of one kind) |
-| a | add a drawn tile to your exposed pung (added kong) |
-| t | take the discard into hand (Classic Chinese pick-up) |
-| r | take the kong replacement tile instead of a bloom tile |
-| x or Space | pass |
-| ? | this help |
-| h | the rules of this variant |
-| q | leave the table (you can save the game and resume it) |
-
-The prompt at the bottom always lists exactly the choices you have, each with its key.
-When you are one tile from winning, the line below it shows the tiles you wait for
-and how many of each you have not seen yet.
-
-In a replay: ← → step, PgUp / PgDn previous / next hand, Home / End start / end,
-Tab change the seat at the bottom.
-"""
+KEYS = [
+    ("← →", "choose a tile in your hand (Home, End: first, last)"),
+    ("Enter, d", "discard the chosen tile (or click it twice)"),
+    ("w", "win: on a discard, or self-drawn on your turn"),
+    ("p  k  c", "pung, kong, chow the discard (digits when several)"),
+    ("a", "add a drawn tile to your exposed pung (added kong)"),
+    ("t", "take the discard into hand (Classic pick-up)"),
+    ("r", "take the kong replacement instead of a bloom tile"),
+    ("x, Space", "pass"),
+    ("?", "this help"),
+    ("h", "the rules of this variant"),
+    ("q", "leave the table (save to resume later)"),
+    ("replay", "← → step, PgUp PgDn hand, Home End, Tab turn table"),
+]
 
 
 class KeysScreen(BaseModal):
-    """The keys (``?``)."""
+    """The keys (``?``).  The prompt at the bottom of the table always lists exactly the
+    choices the player has, each with its key; this screen explains them all."""
 
     BINDINGS = [
         Binding("escape", "close", "Close"),
@@ -103,8 +96,16 @@ class KeysScreen(BaseModal):
 
     def compose_body(self) -> ComposeResult:
         with Vertical(id="keys-box", classes="dialog"):
-            yield Markdown(KEYS_TEXT)
-            yield Static("Esc, Enter or ? to close", classes="dialog-hint")
+            yield Label("Keys at the table", classes="dialog-title")
+            table = Table.grid(padding=(0, 2))
+            table.add_column(no_wrap=True)
+            table.add_column()
+            for key, what in KEYS:
+                table.add_row(Text(key, style="bold"), what)
+            yield Static(table, id="keys-table")
+            yield Static("When you are one tile from winning, the line under the prompt shows "
+                         "your waits and how many of each you have not seen.", classes="dialog-note")
+            yield Static("Esc, Enter or ? closes", classes="dialog-hint")
 
     def action_close(self) -> None:
         self.dismiss(None)

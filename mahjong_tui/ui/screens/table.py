@@ -19,9 +19,9 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 
-from .. import tiles as T
+from ... import tiles as T
 from ..choices import PASS_ALIASES, Choice, assign, parts
-from ..engine import Action
+from ...engine import Action
 from ..frame import ActionBox, Frame, build_frame
 from ..model import hand_order, latest_discarder, needs, readiness, wind_word
 from ..session import GameSession, Request
@@ -77,7 +77,33 @@ class TableScreen(BaseScreen):
         self.layout_widget = self.query_one(TableLayout)
         self.session.presenter = self
         self.redraw()
-        self._game_worker = self.run_worker(self.session.play(), name="game", exclusive=True, exit_on_error=True)
+        self._game_worker = self.run_worker(self._run_game(), name="game", exclusive=True, exit_on_error=True)
+
+    async def _run_game(self) -> None:
+        """Play the match; if anything breaks (a bot's bug), keep the game: save it, say so,
+        and leave the table instead of dropping the player out of the app."""
+        try:
+            await self.session.play()
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - shown to the player, kept for the report
+            import traceback
+
+            from .dialogs import MessageScreen
+
+            self.app.game_error = traceback.format_exc()
+            saved = None
+            try:
+                saved = str(self.session.save(self.app.default_save_path(self.session.variant.id)))
+            except Exception:  # noqa: BLE001
+                pass
+            where = (f"The game so far is saved: mahjong-tui resume {saved}" if saved
+                     else "The game could not be saved.")
+            self.app.push_screen(
+                MessageScreen("The game stopped because of an error",
+                              f"{type(exc).__name__}: {exc}\n\n{where}"),
+                lambda _r: self.leave(saved),
+            )
 
     # ----------------------------------------------------------------------------------------
     # Presenter
@@ -198,7 +224,7 @@ class TableScreen(BaseScreen):
             tile = self._order[self.selected] if (self.selected is not None and self._order) else None
             lead = [("←→", ("choose",))]
             if tile is not None:
-                lead.append(("d", ("discard ", tile)))
+                lead.append(("Enter", ("discard ", tile)))
             title = (f"{you} turn" if not s.hot_seat else f"{you} your turn",)
             info = readiness_parts(readiness(s.variant, view, tile), "After this discard you are ") if tile is not None else ()
             return ActionBox(title, tuple(lead + rows), info, True)

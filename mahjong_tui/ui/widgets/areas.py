@@ -27,7 +27,7 @@ class Area(Widget):
     ``draw(box, width, height)`` returns the lines."""
 
     DEFAULT_CSS = """
-    Area { text-wrap: nowrap; text-overflow: clip; }
+    Area { text-wrap: nowrap; text-overflow: clip; link-style: none; }
     """
     #: True when the widget's height depends on its content (CSS ``height: auto``).
     AUTO_HEIGHT = False
@@ -87,8 +87,12 @@ class HeaderBar(Area):
         left.append(f" {g.dot} {box.hand}")
         if box.extra:
             left.append(f" {g.dot} {box.extra}")
-        right = Text("? keys  h rules  q quit", style="dim", no_wrap=True, end="")
-        lw, rw = cell_len(left.plain), cell_len(right.plain)
+        lw = cell_len(left.plain)
+        for hint in ("? keys  h rules  q quit", "? keys  q quit", "? keys"):
+            right = Text(hint, style="dim", no_wrap=True, end="")
+            rw = cell_len(hint)
+            if lw + 2 + rw <= width:
+                break
         if lw + 2 + rw <= width:
             left.append(" " * (width - lw - rw))
             left.append_text(right)
@@ -122,8 +126,11 @@ class SeatPanel(Area):
     def groups(self, box: SeatBox, width: int) -> list[Text]:
         art = self.art
         items = []
-        if box.concealed is not None:
-            items.append(art.row(list(box.concealed)))
+        if box.concealed is not None:  # a replay shows every hand face up, wrapped to the width
+            tiles = list(box.concealed)
+            per = max(1, (width + 1) // art.pitch)
+            for i in range(0, len(tiles), per):
+                items.append(art.row(tiles[i:i + per]))
         else:
             items.append(art.hidden(box.concealed_count, width))
         for tiles, down in box.melds:
@@ -133,7 +140,7 @@ class SeatPanel(Area):
         return items
 
     def draw(self, box: SeatBox, width: int, height: int) -> list[Text]:
-        justify = {"top": "center", "right": "right"}.get(self.position, "left")
+        justify = {"top": "center", "right": "right", "bottom": "center"}.get(self.position, "left")
         if self.position == "bottom":  # the own tiles and melds are in the HandArea
             items = [self.info(box, width)] + ([self.art.row(list(box.bonus))] if box.bonus else [])
         else:
@@ -246,7 +253,7 @@ class HandArea(Area):
             items.append(row)
         for tiles, down in box.melds:
             items.append(art.meld(tiles, down))
-        return flow(items, width, 3, max_lines=max(1, min(2, height)))
+        return flow(items, width, 3, max_lines=max(1, min(2, height)), justify="center")
 
 
 class ActionBar(Area):
@@ -263,7 +270,9 @@ class ActionBar(Area):
         t = Text(no_wrap=True, overflow="crop", end="")
         for p in parts:
             if isinstance(p, int):
-                t.append_text(self.art.tile(p))
+                face = self.art.tile(p)
+                face.rstrip()
+                t.append_text(face)
             else:
                 t.append(p, style)
         return t
@@ -300,20 +309,21 @@ class TableLayout(Widget):
     def compose(self) -> ComposeResult:
         art = self.art
         yield HeaderBar(art, id="header")
-        yield SeatPanel(art, "top", max_lines=2, id="seat-top")
-        yield Pond(art, id="pond-top")
-        with Horizontal(id="middle"):
-            with Vertical(id="side-left", classes="side"):
-                yield SeatPanel(art, "left", max_lines=4, id="seat-left")
-                yield Pond(art, id="pond-left")
-            yield WallPanel(art, id="wall")
-            with Vertical(id="side-right", classes="side"):
-                yield SeatPanel(art, "right", max_lines=4, id="seat-right")
-                yield Pond(art, id="pond-right")
-        yield Pond(art, id="pond-bottom")
-        yield SeatPanel(art, "bottom", max_lines=1, id="seat-bottom")
-        yield HandArea(art, id="hand")
-        yield ActionBar(art, id="actions")
+        with Vertical(id="board"):
+            yield SeatPanel(art, "top", max_lines=2, id="seat-top")
+            yield Pond(art, id="pond-top")
+            with Horizontal(id="middle"):
+                with Vertical(id="side-left", classes="side"):
+                    yield SeatPanel(art, "left", max_lines=4, id="seat-left")
+                    yield Pond(art, id="pond-left")
+                yield WallPanel(art, id="wall")
+                with Vertical(id="side-right", classes="side"):
+                    yield SeatPanel(art, "right", max_lines=4, id="seat-right")
+                    yield Pond(art, id="pond-right")
+            yield Pond(art, id="pond-bottom")
+            yield SeatPanel(art, "bottom", max_lines=1, id="seat-bottom")
+            yield HandArea(art, id="hand")
+            yield ActionBar(art, id="actions")
 
     def on_mount(self) -> None:
         q = self.query_one

@@ -1,0 +1,173 @@
+"""Defence: how likely a discard is to hand another seat a win, from public information only.
+
+For each opponent ``o`` the bot estimates
+
+- ``ready(o)`` — the chance ``o`` is ready (one tile from a legal win), from exposed melds, how
+  many discards ``o`` has made, and whether ``o``'s declared melds still leave a plan the
+  variant lets him win with (asked of the scorer through :meth:`ValueModel.probe`: in Yangzhou
+  pungs in two suits usually leave none);
+- ``weight(o, t)`` — how likely ``t`` is among ``o``'s winning tiles, relative to an average
+  tile: by kind (honours by how many copies are visible; number tiles by rank), lowered for
+  tiles ``o`` discarded himself and for tiles discarded since ``o``'s last turn that ``o``
+  did not win on, raised for the suit ``o`` is visibly collecting.  Where the variant refuses
+  discard wins that complete a chow (``claims.win_completing_chow``), a number tile is only
+  dangerous as a pung or pair wait, so it is weighted like an honour by visible copies.
+
+``expected_loss(t)`` = Σ_o ready(o) · weight(o, t) · κ · value(o) · loss factor, in the
+variant's unit — comparable with the bot's own expected gain (:mod:`mahjong_tui.ai.player`).
+"""
+
+from __future__ import annotations
+
+from .. import tiles as T
+
+KAPPA = 0.09          # chance an average tile is among a ready hand's waits (~3 kinds of 34)
+
+_HONOUR_BY_VISIBLE = (0.75, 0.6, 0.3, 0.06, 0.0)
+_PAIR_WAIT_BY_VISIBLE = (0.55, 0.45, 0.22, 0.05, 0.0)
+_MELD_READY = (0.0, 0.12, 0.35, 0.7, 0.95)
+
+
+class Defence:
+    """Danger estimates for one decision.  ``strong`` adds pass evidence and suit reading."""
+
+    def __init__(self, variant, kn, model, strong: bool, plans):
+        self.variant = variant
+        self.kn = kn
+        self.model = model
+        self.strong = strong
+        self.chow_wins = bool(variant.claims.get("win_completing_chow", True))
+        lo, hi = variant.tiles_rules["ranks"]
+        self.lo, self.hi = lo, hi
+        self.threats: list[tuple[object, float, float, dict]] = []   # (opp, ready, value, info)
+        typical = self._typical_value(plans)
+        for o in kn.opponents:
+            r, value = self._readiness(o, plans, typical)
+            if r > 0.02:
+                self.threats.append((o, r, value, self._reading(o)))
+
+    # -- opponents -------------------------------------------------------------------------------
+    def _typical_value(self, plans) -> float:
+        vals = []
+        for p in plans:
+            vs, vd = self.model.probe(p, (), self.kn.seat_wind, self.kn.prevailing)
+            if vd > 0:
+                vals.append(vd)
+        if not vals:
+            return 1.0
+        vals.sort()
+        return vals[len(vals) // 2]
+
+    def _readiness(self, o, plans, typical: float) -> tuple[float, float]:
+        m = len(o.melds)
+        turns = len(o.pond)
+        r_turn = min(0.6, max(0.0, (turns - 5) / 13.0))
+        r_meld = _MELD_READY[min(m, 4)]
+        r = 1 - (1 - r_turn) * (1 - r_meld)
+        value = typical
+        if o.melds:
+            best = 0.0
+            for p in plans:
+                vs, vd = self.model.probe(p, tuple(o.melds), o.wind, self.kn.prevailing)
+                if vd > best:
+                    best = vd
+            if best <= 0:
+                r *= 0.15 if self.strong else 0.4   # no plan left that wins on a discard
+                value = typical
+            else:
+                value = best
+        if self.kn.draws_left < 3:
+            r = min(1.0, r * 1.2)
+        return r, value
+
+    def _reading(self, o) -> dict:
+        """Facts about ``o``'s discards: own discards, recent passes, suits collected."""
+        info: dict = {"own": set(o.pond), "last": o.pond[-1] if o.pond else None}
+        if not self.strong:
+            return info
+        # tiles discarded after o's last discard and not won on by o: the last discard of
+        # each seat between o and this seat in turn order (claims can shift turns: an estimate)
+        me = self.kn.seat
+        passed = set()
+        s = (o.seat + 1) % 4
+        while s != o.seat and s != me:
+            p = self.kn.players[s]
+            if p.pond and not p.pond_claimed[-1]:
+                passed.add(p.pond[-1])
+            s = (s + 1) % 4
+        info["passed"] = passed
+        # suits: declared melds in one suit, or a suit the pond avoids
+        meld_suits = {T.suit_of(m.tiles[0]) for m in o.melds if T.is_suited(m.tiles[0])}
+        info["meld_suits"] = meld_suits
+        counts = {}
+        for t in o.pond:
+            if T.is_suited(t):
+                counts[T.suit_of(t)] = counts.get(T.suit_of(t), 0) + 1
+        info["pond_suits"] = counts
+        return info
+
+    # -- tiles ----------------------------------------------------------------------------------
+    def weight(self, o, info: dict, t: int) -> float:
+        vis = self.kn.visible[t]
+        if vis >= 4:
+            return 0.0
+        if T.is_honour(t):
+            w = _HONOUR_BY_VISIBLE[vis]
+        elif not self.chow_wins:
+            w = _PAIR_WAIT_BY_VISIBLE[vis]
+        else:
+            r = T.rank_of(t)
+            w = 0.7 if r in (self.lo, self.hi) else 0.9 if r in (self.lo + 1, self.hi - 1) else 1.0
+            if vis >= 3:
+                w *= 0.8
+        if t in info["own"]:
+            w *= 0.2 if t == info["last"] else 0.4
+        elif self.chow_wins and T.is_suited(t) and self.strong:
+            # suji: the tiles three away in o's pond make a two-sided wait on t less likely
+            r = T.rank_of(t)
+            own = info["own"]
+            lo_s = r - 3 < self.lo or (t - 3) in own
+            hi_s = r + 3 > self.hi or (t + 3) in own
+            if lo_s and hi_s:
+                w *= 0.55
+            elif lo_s or hi_s:
+                w *= 0.8
+        if self.strong:
+            if t in info.get("passed", ()):
+                w *= 0.1
+            ms = info.get("meld_suits", set())
+            if len(o.melds) >= 2 and len(ms) == 1:
+                s = next(iter(ms))
+                if T.is_suited(t):
+                    w *= 1.7 if T.suit_of(t) == s else 0.15
+                else:
+                    w *= 1.3
+            elif len(o.pond) >= 8 and T.is_suited(t):
+                ps = info.get("pond_suits", {})
+                share = ps.get(T.suit_of(t), 0) / max(1, len(o.pond))
+                if share < 0.1:
+                    w *= 1.5
+                elif share > 0.4:
+                    w *= 0.7
+        return w
+
+    def expected_loss(self, t: int) -> float:
+        """Expected cost (variant units) of discarding ``t`` now."""
+        total = 0.0
+        g = self.model.g_loss
+        for o, r, value, info in self.threats:
+            total += r * self.weight(o, info, t) * KAPPA * value * g
+        return total
+
+    def deal_in_chance(self, t: int) -> float:
+        p_safe = 1.0
+        for o, r, value, info in self.threats:
+            p_safe *= 1 - min(1.0, r * self.weight(o, info, t) * KAPPA)
+        return 1 - p_safe
+
+    @property
+    def active(self) -> bool:
+        return bool(self.threats)
+
+
+__all__ = ["Defence", "KAPPA"]

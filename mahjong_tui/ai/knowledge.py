@@ -1,0 +1,116 @@
+"""What a bot knows: everything is read from ``view(seat)`` (engine/table.py ``Table.view``).
+
+:class:`Knowledge` turns the view dict into count arrays and small facts once per decision:
+
+- ``hand``: own concealed count array (length ``tiles.NUM_KINDS``);
+- ``melds``: own declared melds as :class:`~mahjong_tui.melds.Meld`;
+- ``visible``: copies of each kind this seat can see — own hand, every declared meld, every
+  pond tile not claimed (a claimed one sits in a meld), the face-up bloom tiles;
+- ``unseen[k] = copies(k) − visible[k]``: copies in the wall or in other hands;
+- per opponent: melds, pond (tile codes in order), whether the pond tile was claimed;
+- ``draws_left``: the seat's expected remaining draws (live wall above the reserve / 4).
+
+Nothing here looks at anything but the view (design.md: the view is the only thing that leaves
+the machine toward a seat).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .. import tiles as T
+from ..melds import CHOW, KONG, PUNG, Meld
+
+_WIND_CODE = {"E": T.EAST, "S": T.SOUTH, "W": T.WEST, "N": T.NORTH}
+
+
+@lru_cache(maxsize=None)
+def tile_code(name: str) -> int:
+    return T.parse_tile(name)
+
+
+@lru_cache(maxsize=65536)
+def parse(notation: str) -> tuple[int, ...]:
+    return tuple(T.parse_tiles(notation)) if notation else ()
+
+
+@lru_cache(maxsize=65536)
+def meld_of(kind: str, tiles: str, kong_type: str | None, from_seat: int | None) -> Meld:
+    ts = tuple(sorted(parse(tiles)))
+    concealed = kong_type == "concealed"
+    return Meld(kind, ts, declared=True, concealed=concealed, kong_type=kong_type, from_seat=from_seat)
+
+
+class Opponent:
+    """Public facts about one other seat."""
+
+    __slots__ = ("seat", "melds", "pond", "pond_claimed", "wind", "concealed_count", "bonus")
+
+    def __init__(self, p: dict):
+        self.seat: int = p["seat"]
+        self.melds: list[Meld] = [meld_of(m["kind"], m["tiles"], m.get("kong_type"), m.get("from_seat"))
+                                  for m in p["melds"]]
+        self.pond: list[int] = [tile_code(t) for t, _ in p["pond"]]
+        self.pond_claimed: list[bool] = [bool(c) for _, c in p["pond"]]
+        self.wind: int = _WIND_CODE.get(p.get("wind", "E"), T.EAST)
+        self.concealed_count: int = p.get("concealed_count", 13)
+        self.bonus: tuple[int, ...] = parse(p.get("bonus", ""))
+
+
+class Knowledge:
+    """The view of one seat, as count arrays.  ``variant`` gives copies per kind."""
+
+    def __init__(self, variant, view: dict):
+        self.view = view
+        self.seat: int = view["seat"]
+        me = view["players"][self.seat]
+        hand = [0] * T.NUM_KINDS
+        for t in parse(view["hand"]):
+            hand[t] += 1
+        self.hand = hand
+        self.melds: list[Meld] = [meld_of(m["kind"], m["tiles"], m.get("kong_type"), m.get("from_seat"))
+                                  for m in me["melds"]]
+        self.bonus: tuple[int, ...] = tuple(sorted(parse(me.get("bonus", ""))))
+        self.seat_wind: int = _WIND_CODE.get(me.get("wind", "E"), T.EAST)
+        self.prevailing: int = _WIND_CODE.get(view.get("prevailing_wind", "E"), T.EAST)
+        self.phase: str = view["phase"]
+        self.players = [Opponent(p) for p in view["players"]]
+        self.opponents = [p for p in self.players if p.seat != self.seat]
+        visible = hand[:]
+        for p in self.players:
+            for m in p.melds:
+                for t in m.tiles:
+                    visible[t] += 1
+            for t, claimed in zip(p.pond, p.pond_claimed):
+                if not claimed:
+                    visible[t] += 1
+        wall = view.get("wall") or {}
+        for name in wall.get("bloom", ()):
+            visible[tile_code(name)] += 1
+        self.visible = visible
+        self.unseen = [0] * T.NUM_KINDS
+        for k in variant.kinds:
+            self.unseen[k] = max(0, variant.copies_of(k) - visible[k])
+        self.live = int(wall.get("live", 0))
+        self.reserve = int(wall.get("reserve", 0))
+        self.draws_left = max(0.0, (self.live - self.reserve) / 4.0)
+        d = view.get("discard")
+        self.discard: tuple[int, int] | None = (d["seat"], tile_code(d["tile"])) if d else None
+        self.drawn: int | None = tile_code(view["drawn"]) if view.get("drawn") else None
+        self.my_pond: list[int] = self.players[self.seat].pond
+        self.hand_number: int = view.get("hand_number", 0)
+        self.seq: int = view.get("seq", 0)
+
+    @property
+    def declared(self) -> int:
+        return len(self.melds)
+
+    def unseen_total(self) -> int:
+        return sum(self.unseen)
+
+
+def meld_kind_is_triplet(m: Meld) -> bool:
+    return m.kind in (PUNG, KONG)
+
+
+__all__ = ["Knowledge", "Opponent", "tile_code", "parse", "meld_of", "CHOW", "PUNG", "KONG"]

@@ -1,0 +1,674 @@
+"""The AI levels ``ai:easy``, ``ai:normal`` (the default ``ai``) and ``ai:strong``.
+
+Every level is one :class:`LevelBot` with different settings (:data:`LEVELS`).  A decision
+reads only the view (:class:`~mahjong_tui.ai.knowledge.Knowledge`) and the legal actions.
+
+How a hand is judged (normal / strong)
+--------------------------------------
+For each *plan* the variant's patterns call for (:mod:`mahjong_tui.ai.plans`: free, one suit
+plus honours, one suit, pungs only, seven pairs, pure straight, …) the bot knows
+
+- whether the variant lets it win that plan, and for how much — by self-draw and on a discard
+  — asked of the variant's scorer (:meth:`ValueModel.probe`);
+- the hand's *distance* to the plan (shanten restricted to the plan) and its *acceptance*:
+  the copies, **not visible to this seat**, of tiles that would lower that distance.
+
+It turns them into an expected gain ``P(win) · u(value)``:
+
+- ``P`` comes from an Erlang model: ``distance`` improving draws at the acceptance rate, then
+  the winning tile at a rate set by how many waits there are and whether they may be won on a
+  discard (another seat's discard counts as 1.5 draws), within the seat's remaining draws;
+- ``u(v) = v ** alpha`` (``alpha < 1``) damps huge limit hands so a bot does not chase a 500
+  point seven pairs with a 3 % chance over a likely plain win;
+- a ready hand (distance 0) is judged exactly: every wait is scored by the variant's scorer
+  from the bot's own tiles and melds, so an illegal wait (Yangzhou under 15 fan, a Yuxi basic
+  win on a discard, a Classic chow-completing discard) is worth nothing by that route;
+- ``strong`` also looks two steps ahead from one-from-ready hands: for every draw that makes it
+  ready it finds the best discard and scores those waits exactly.
+
+A discard's worth is the best plan's expected gain minus its expected deal-in loss
+(:mod:`mahjong_tui.ai.defence`; normal and strong).  Claims compare the best position after
+the claim with the position after passing; kongs compare with the best discard.
+
+``easy`` steers by distance only (the nearest plan the variant lets it win), counts acceptance
+by tile kinds rather than unseen copies, plays no defence, and picks a random one of its
+nearly-best discards a quarter of the time.  It still never breaks a rule: every level only
+returns an action from ``legal``.
+
+Determinism: no global state is read; the only randomness is a ``random.Random`` seeded from
+(game seed, seat, hand number, decision number) — all in the view — so the same view gives the
+same action and replays reproduce the bots.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from .. import tiles as T
+from ..engine.actions import Action
+from ..melds import CHOW, KONG, PUNG, Meld
+from .baseline import Bot
+from .defence import KAPPA, Defence
+from .knowledge import Knowledge
+from .plans import Plan, orphans_distance, pairs_distance, plans_for, triplets_distance
+from .shapeops import HandTables, ops_for
+from .value import model_for
+
+#: Settings of each level.
+LEVELS: dict[str, dict] = {
+    "easy": {"ev": False, "unseen": False, "defence": False, "strong": False, "two_step": False,
+             "noise": 0.25, "alpha": 0.5},
+    "normal": {"ev": True, "unseen": True, "defence": True, "strong": False, "two_step": False,
+               "noise": 0.0, "alpha": 0.6},
+    "strong": {"ev": True, "unseen": True, "defence": True, "strong": True, "two_step": True,
+               "noise": 0.0, "alpha": 0.6},
+}
+
+DISCARD_RATE = 1.5      # another seat's discards, per turn, as a share of one own draw
+CLAIM_BOOST = 1.25      # pung claims speed up the middle steps
+FLOOR = 0.03            # share of a plan's value kept when the variant refuses it (lucky patterns)
+TYPICAL_WAITS = 6.0     # unseen copies of the waits a hand will have once ready
+
+
+def erlang_win(dist: int, rate_mid: float, rate_last: float, draws: float) -> float:
+    """P(``dist`` improvements at ``rate_mid`` and then the win at ``rate_last`` per turn
+    happen within ``draws`` turns), with the stages folded into one Erlang law of equal mean."""
+    if rate_last <= 0 or draws <= 0:
+        return 0.0
+    if dist <= 0:
+        return 1.0 - math.exp(-draws * rate_last)
+    if rate_mid <= 0:
+        return 0.0
+    mean = dist / rate_mid + 1.0 / rate_last
+    n = dist + 1
+    lam = draws * n / mean
+    term = math.exp(-lam)
+    acc = term
+    for i in range(1, n):
+        term *= lam / i
+        acc += term
+    return max(0.0, 1.0 - acc)
+
+
+class _Decision:
+    """Everything one decision needs, computed once."""
+
+    def __init__(self, bot: "LevelBot", view: dict):
+        self.bot = bot
+        v = bot.variant
+        self.kn = kn = Knowledge(v, view)
+        self.model = bot.model
+        self.unseen = kn.unseen
+        self.U = max(1, sum(kn.unseen))
+        self.L = max(0.5, kn.draws_left)
+        self.melds = tuple(kn.melds)
+        fed = kn.melds[2].from_seat if len(kn.melds) >= 3 else None
+        self.fed_third = kn.players[fed].wind if fed is not None else None
+        sit = set()
+        pond = kn.players[kn.seat]
+        if len(pond.pond) >= 10 and all(T.is_honour(t) and not c for t, c in zip(pond.pond[:10], pond.pond_claimed[:10])):
+            sit.add("ten_honour_discards")
+        self.situations = frozenset(sit)
+        self.defence = None
+        if bot.settings["defence"]:
+            d = Defence(v, kn, self.model, bot.settings["strong"], bot.plans)
+            if d.active:
+                self.defence = d
+        self._danger: dict[int, float] = {}
+
+    def danger(self, t: int) -> float:
+        """Expected deal-in loss of discarding ``t`` now, in utility units:
+        Σ_o ready · weight · κ · u(value · loss factor)."""
+        d = self.defence
+        if d is None:
+            return 0.0
+        got = self._danger.get(t)
+        if got is None:
+            g = self.model.g_loss
+            total = 0.0
+            for o, r, value, info in d.threats:
+                w = d.weight(o, info, t)
+                if w:
+                    total += r * w * KAPPA * self.bot.u(value * g)
+            got = self._danger[t] = total
+        return got
+
+
+class LevelBot(Bot):
+    """A bot of one level (see the module docstring)."""
+
+    def __init__(self, variant, seat: int, seed: int | str = 0, level: str = "normal"):
+        super().__init__(variant, seat, seed)
+        if level not in LEVELS:
+            raise ValueError(f"unknown AI level {level!r}; levels: {', '.join(LEVELS)}")
+        self.level = level
+        self.name = f"ai:{level}"
+        self.settings = LEVELS[level]
+        self.shape = variant.hand_shape
+        self.ops = ops_for(self.shape)
+        self.model = model_for(variant)
+        self.plans: list[Plan] = plans_for(variant, self.ops)
+        self.full_mask = tuple(True for _ in range(self.ops.n))
+        self.kinds = tuple(k for k in variant.kinds if k in self.ops.unit_of)
+        self.forms = set(variant.win["forms"])
+        self.allow_quads = bool(variant.win.get("seven_pairs_allow_quads", False))
+        lo, hi = variant.tiles_rules["ranks"]
+        self.lo, self.hi = lo, hi
+        self.orphan_kinds = tuple(sorted({s * T.SUIT_SIZE + r for s in variant.suit_indices for r in (max(lo, 1), hi)}
+                                         | {k for k in variant.kinds if T.is_honour(k)}))
+        self.pung_claims = bool(variant.claims.get("pung", False))
+        self.alpha = self.settings["alpha"]
+        self._pv_cache: dict = {}
+
+    def u(self, x: float) -> float:
+        return x ** self.alpha if x > 0 else 0.0
+
+    # ==========================================================================================
+    # entry point
+    # ==========================================================================================
+    def choose(self, view: dict, legal: list[Action]) -> Action:
+        for a in legal:
+            if a.kind == "win":
+                return a
+        if not legal:
+            raise ValueError("choose() needs at least one legal action")
+        kinds = {a.kind for a in legal}
+        if "discard" in kinds:
+            return self._turn(view, legal)
+        if kinds <= {"draw", "pass"}:
+            return next(a for a in legal if a.kind in ("draw", "pass"))
+        return self._claim(view, legal)
+
+    def _rng(self, kn: Knowledge) -> random.Random:
+        return random.Random(f"{self.seed}:{self.seat}:{kn.hand_number}:{kn.seq}")
+
+    # ==========================================================================================
+    # plans and distances
+    # ==========================================================================================
+    def _plan_values(self, dec: _Decision, melds: tuple[Meld, ...]) -> list[tuple[Plan, float, float]]:
+        """Feasible plans with their (self-draw, discard) values.  When the variant refuses
+        the free plan it is kept at a small floor value: a lucky pattern may still make the
+        hand legal, and the exact scoring of ready hands will tell."""
+        kn = dec.kn
+        key = (melds, kn.seat_wind, kn.prevailing, kn.bonus)
+        got = self._pv_cache.get(key)
+        if got is not None:
+            return got
+        out = []
+        best_legal = 0.0
+        for p in self.plans:
+            if not p.feasible(melds):
+                continue
+            vs, vd = self.model.probe(p, melds, kn.seat_wind, kn.prevailing, kn.bonus)
+            if vs > 0 or vd > 0:
+                best_legal = max(best_legal, vs, vd)
+                out.append((p, vs, vd))
+        if not any(p.name == "free" for p, _, _ in out):
+            floor = FLOOR * (best_legal or 1.0)
+            out.insert(0, (self.plans[0], floor, floor))
+        if len(self._pv_cache) > 4096:
+            self._pv_cache.clear()
+        self._pv_cache[key] = out
+        return out
+
+    def _dist(self, p: Plan, counts, declared: int, ht: HandTables | None) -> int:
+        need = 4 - declared
+        if p.kind == "mask":
+            return ht.distance(p.mask)
+        if p.kind == "triplets":
+            return triplets_distance(counts, p.kinds, need)
+        if p.kind == "pairs":
+            return pairs_distance(counts, self.kinds, self.allow_quads) if declared == 0 else 99
+        if p.kind == "orphans":
+            return orphans_distance(counts, self.orphan_kinds) if declared == 0 else 99
+        return self._fixed_dist(p, counts, declared)
+
+    def _fixed_dist(self, p: Plan, counts, declared: int, melds=None) -> int:
+        need = 4 - declared
+        groups = list(p.fixed)
+        if melds:
+            for m in melds:
+                tt = tuple(sorted(m.tiles[:3]))
+                if tt in groups:
+                    groups.remove(tt)
+        rest_need = need - len(groups)
+        if rest_need < 0:
+            return 99
+        c = list(counts)
+        missing = 0
+        for g in groups:
+            for t in g:
+                if c[t]:
+                    c[t] -= 1
+                else:
+                    missing += 1
+        ht = HandTables(self.ops, c, 4 - rest_need)
+        return missing + ht.distance(self.full_mask)
+
+    def _discard_dists(self, p: Plan, counts, declared: int, ht: HandTables, melds) -> dict[int, int]:
+        if p.kind == "mask":
+            return ht.discard_distances(p.mask)
+        out = {}
+        for d in self.kinds:
+            if counts[d]:
+                counts[d] -= 1
+                if p.kind == "fixed":
+                    out[d] = self._fixed_dist(p, counts, declared, melds)
+                else:
+                    out[d] = self._dist(p, counts, declared, None)
+                counts[d] += 1
+        return out
+
+    def _acceptance(self, p: Plan, counts, declared: int, ht: HandTables, discard: int | None,
+                    dist: int, unseen, melds) -> float:
+        """Unseen copies (easy: kinds) of tiles that lower the plan distance after ``discard``."""
+        use_unseen = self.settings["unseen"]
+        total = 0.0
+        if p.kind == "mask":
+            kinds = [k for k in self.kinds if unseen[k]]
+            got = ht.draw_distances(p.mask, discard, kinds)
+            for k, s in got.items():
+                if s < dist:
+                    total += unseen[k] if use_unseen else 1
+            return total
+        if discard is not None:
+            counts[discard] -= 1
+        try:
+            for k in self.kinds:
+                if not unseen[k] or k not in p.kinds or counts[k] >= 4:
+                    continue
+                counts[k] += 1
+                if p.kind == "fixed":
+                    s = self._fixed_dist(p, counts, declared, melds)
+                else:
+                    s = self._dist(p, counts, declared, None)
+                counts[k] -= 1
+                if s < dist:
+                    total += unseen[k] if use_unseen else 1
+        finally:
+            if discard is not None:
+                counts[discard] += 1
+        return total
+
+    # ==========================================================================================
+    # expected gains
+    # ==========================================================================================
+    def _ev_plan(self, dec: _Decision, dist: int, acc: float, vs: float, vd: float, draws: float) -> float:
+        if dist >= 20 or acc <= 0:
+            return 0.0
+        ws = 1.0 if vs > 0 else 0.0
+        wd = DISCARD_RATE if vd > 0 else 0.0
+        if ws + wd == 0:
+            return 0.0
+        m = self.model
+        value = (ws * self.u(vs * m.g_self) + wd * self.u(vd * m.g_disc)) / (ws + wd)
+        U = dec.U
+        rate_mid = acc / U * (CLAIM_BOOST if self.pung_claims else 1.0)
+        rate_last = min(acc, TYPICAL_WAITS) / U * (ws + wd)
+        return erlang_win(dist, rate_mid, rate_last, draws) * value
+
+    def _waits(self, counts13, declared: int, ht13: HandTables) -> list[int]:
+        """Every tile kind completing the 13-tile hand in an allowed form."""
+        out = set()
+        if "standard" in self.forms:
+            got = ht13.draw_distances(self.full_mask, None, self.kinds)
+            out.update(k for k, s in got.items() if s < 0)
+        if declared == 0:
+            if "seven_pairs" in self.forms and pairs_distance(counts13, self.kinds, self.allow_quads) == 0:
+                for k in self.kinds:
+                    if counts13[k] and counts13[k] < 4:
+                        counts13[k] += 1
+                        if pairs_distance(counts13, self.kinds, self.allow_quads) < 0:
+                            out.add(k)
+                        counts13[k] -= 1
+            if "thirteen_orphans" in self.forms and orphans_distance(counts13, self.orphan_kinds) == 0:
+                for k in self.orphan_kinds:
+                    if counts13[k] < 4:
+                        counts13[k] += 1
+                        if orphans_distance(counts13, self.orphan_kinds) < 0:
+                            out.add(k)
+                        counts13[k] -= 1
+        return sorted(out)
+
+    def _ev_ready(self, dec: _Decision, counts13, melds: tuple[Meld, ...], waits, draws: float,
+                  unseen=None) -> tuple[float, float]:
+        """(expected gain, winning rate per turn) of a ready hand, every wait scored exactly."""
+        unseen = unseen or dec.unseen
+        kn = dec.kn
+        m = self.model
+        concealed = tuple(T.tiles_of(counts13))
+        rate = 0.0
+        val = 0.0
+        for w in waits:
+            n = unseen[w]
+            if not n:
+                continue
+            vs, vd = m.exact(concealed, melds, w, kn.seat_wind, kn.prevailing, kn.bonus,
+                             dec.situations, dec.fed_third)
+            ws = 1.0 if vs > 0 else 0.0
+            wd = DISCARD_RATE if vd > 0 else 0.0
+            if ws + wd == 0:
+                continue
+            r = n * (ws + wd)
+            rate += r
+            val += n * (ws * self.u(vs * m.g_self) + wd * self.u(vd * m.g_disc))
+        if rate <= 0:
+            return 0.0, 0.0
+        value = val / rate
+        rate /= dec.U
+        return (1.0 - math.exp(-draws * rate)) * value, rate
+
+    def _hand_ev(self, dec: _Decision, counts, melds: tuple[Meld, ...], draws: float,
+                 discards=None) -> dict:
+        """Expected gain of the hand after each discard in ``discards`` (a 3n+2 hand), or of
+        the hand itself (``discards=None``, a 3n+1 hand).  Returns ``{discard: ev}`` (key
+        ``None`` for the hand itself)."""
+        declared = len(melds)
+        ht = HandTables(self.ops, counts, declared)
+        pv = self._plan_values(dec, melds)
+        unseen = dec.unseen
+        options = [None] if discards is None else list(discards)
+        # distances per plan per option
+        table = []
+        for p, vs, vd in pv:
+            if discards is None:
+                dd = {None: self._dist(p, counts, declared, ht) if p.kind != "fixed"
+                      else self._fixed_dist(p, counts, declared, melds)}
+            else:
+                dd = self._discard_dists(p, counts, declared, ht, melds)
+            table.append((p, vs, vd, dd))
+        # gate: plans within 2 of the nearest legal plan
+        best = min((min(dd.get(o, 99) for o in options) for p, vs, vd, dd in table), default=99)
+        active = []
+        for p, vs, vd, dd in table:
+            dmin = min(dd.get(o, 99) for o in options)
+            if dmin <= best + 2 and dmin < 20:
+                active.append((p, vs, vd, dd, dmin))
+        free_dd = next((dd for p, vs, vd, dd, dmin in active if p.name == "free"), None)
+        specials = [dd for p, vs, vd, dd, dmin in active if p.kind in ("pairs", "orphans")]
+        evs: dict = {}
+        for o in options:
+            best_ev = 0.0
+            # a ready hand is judged exactly, wait by wait
+            if (free_dd is not None and free_dd.get(o, 99) == 0) or any(dd.get(o, 99) == 0 for dd in specials):
+                if o is not None:
+                    counts[o] -= 1
+                ht13 = ht if o is None else HandTables(self.ops, counts, declared)
+                waits = self._waits(counts, declared, ht13)
+                best_ev, _ = self._ev_ready(dec, counts, melds, waits, draws)
+                if o is not None:
+                    counts[o] += 1
+            for p, vs, vd, dd, dmin in active:
+                dist = dd.get(o, 99)
+                if dist <= 0 or dist > dmin + 1 or dist >= 20:
+                    continue
+                if dist > dmin and dec.defence is None and discards is not None:
+                    continue   # a plan-breaking discard only matters when defending
+                acc = self._acceptance(p, counts, declared, ht, o, dist, unseen, melds)
+                ev = self._ev_plan(dec, dist, acc, vs, vd, draws)
+                if ev > best_ev:
+                    best_ev = ev
+            evs[o] = best_ev
+        if self.settings["two_step"]:
+            self._two_step(dec, counts, melds, draws, options, free_dd, evs)
+        return evs
+
+    def _two_step(self, dec: _Decision, counts, melds, draws: float, options, free_dd, evs: dict) -> None:
+        """Strong: replace the estimate of one-from-ready options by scoring, for each draw
+        that makes the hand ready, the best resulting wait set exactly."""
+        if free_dd is None:
+            return
+        declared = len(melds)
+        unseen = dec.unseen
+        U = dec.U
+        ht = None
+        for o in options:
+            if free_dd.get(o, 99) != 1:
+                continue
+            if o is not None:
+                counts[o] -= 1
+            try:
+                ht13 = HandTables(self.ops, counts, declared)
+                kinds = [k for k in self.kinds if unseen[k]]
+                got = ht13.draw_distances(self.full_mask, None, kinds)
+                improving = [k for k, s in got.items() if s <= 0]
+                if not improving:
+                    continue
+                w_sum = 0.0
+                rate_sum = 0.0
+                val_sum = 0.0
+                for k in improving:
+                    n = unseen[k]
+                    counts[k] += 1
+                    ht14 = HandTables(self.ops, counts, declared)
+                    best_rate, best_val, best_ev = 0.0, 0.0, -1.0
+                    for x, s in ht14.discard_distances(self.full_mask).items():
+                        if s != 0:
+                            continue
+                        counts[x] -= 1
+                        ht_x = HandTables(self.ops, counts, declared)
+                        waits = self._waits(counts, declared, ht_x)
+                        un2 = unseen
+                        ev, rate = self._ev_ready(dec, counts, melds, waits, max(0.5, draws - 1), un2)
+                        counts[x] += 1
+                        if ev > best_ev:
+                            best_ev, best_rate = ev, rate
+                            best_val = ev / (1.0 - math.exp(-max(0.5, draws - 1) * rate)) if rate > 0 else 0.0
+                    counts[k] -= 1
+                    w_sum += n
+                    rate_sum += n * best_rate
+                    val_sum += n * best_rate * best_val
+                if w_sum <= 0 or rate_sum <= 0:
+                    ev2 = 0.0
+                else:
+                    rate_last = rate_sum / w_sum
+                    value = val_sum / rate_sum
+                    rate_mid = w_sum / U * (CLAIM_BOOST if self.pung_claims else 1.0)
+                    ev2 = erlang_win(1, rate_mid, rate_last, draws) * value
+                # keep the plans' estimates for farther targets; replace the one-from-ready one
+                evs[o] = max(ev2, evs.get(o, 0.0) * 0.5) if ev2 > 0 else evs.get(o, 0.0) * 0.5
+            finally:
+                if o is not None:
+                    counts[o] += 1
+
+    # ==========================================================================================
+    # turn
+    # ==========================================================================================
+    def _turn(self, view: dict, legal: list[Action]) -> Action:
+        if not self.settings["ev"]:
+            return self._easy_turn(view, legal)
+        dec = _Decision(self, view)
+        kn = dec.kn
+        counts = kn.hand[:]
+        melds = dec.melds
+        discards = sorted({a.tile for a in legal if a.kind == "discard"})
+        evs = self._hand_ev(dec, counts, melds, dec.L, discards)
+        scored = []
+        for d in discards:
+            util = evs.get(d, 0.0) - dec.danger(d)
+            scored.append((util, -self._isolation(counts, d), -d, d))
+        scored.sort(reverse=True)
+        best_util, _, _, best_d = scored[0]
+        # kongs: keep the shape and gain a replacement draw
+        kong = self._kong_choice(dec, legal, counts, melds, max(evs.values(), default=0.0))
+        if kong is not None:
+            return kong
+        return Action(self.seat, "discard", best_d)
+
+    def _kong_choice(self, dec, legal, counts, melds, best_ev: float):
+        for a in legal:
+            if a.kind not in ("concealed_kong", "added_kong"):
+                continue
+            c = counts[:]
+            if a.kind == "concealed_kong":
+                c[a.tile] -= 4
+                new_melds = melds + (Meld(KONG, (a.tile,) * 4, declared=True, concealed=True, kong_type="concealed"),)
+            else:
+                c[a.tile] -= 1
+                new_melds = tuple(Meld(KONG, (a.tile,) * 4, declared=True, concealed=False, kong_type="added",
+                                       from_seat=m.from_seat) if m.kind == PUNG and m.tiles[0] == a.tile else m
+                                  for m in melds)
+            ev = self._hand_ev(dec, c, new_melds, dec.L + 0.25, None)[None]
+            if ev >= best_ev * 0.97:
+                return a
+        return None
+
+    def _isolation(self, counts, t: int) -> int:
+        """How connected tile ``t`` is to the rest of the hand (lower = more isolated)."""
+        v = (counts[t] - 1) * 4
+        if T.is_suited(t):
+            r = T.rank_of(t)
+            for d in (-2, -1, 1, 2):
+                if self.lo <= r + d <= self.hi and counts[t + d]:
+                    v += 3 if abs(d) == 1 else 2
+            v += 1 if self.lo < r < self.hi else 0
+        return v
+
+    # ==========================================================================================
+    # claims
+    # ==========================================================================================
+    def _claim(self, view: dict, legal: list[Action]) -> Action:
+        if not self.settings["ev"]:
+            return self._easy_claim(view, legal)
+        dec = _Decision(self, view)
+        kn = dec.kn
+        counts = kn.hand[:]
+        melds = dec.melds
+        pass_action = next((a for a in legal if a.kind == "pass"), legal[0])
+        if kn.discard is None:
+            return pass_action
+        discarder, tile = kn.discard
+        base_ev = self._hand_ev(dec, counts, melds, dec.L, None)[None]
+        held = [t for t in self.kinds if counts[t]]
+        base_danger = min((dec.danger(t) for t in held), default=0.0)
+        u_pass = base_ev - base_danger
+        best, best_u = pass_action, u_pass * 1.05 + 1e-9
+        for a in legal:
+            if a.kind in ("pass", "win"):
+                continue
+            c = counts[:]
+            if a.kind == "pung":
+                c[tile] -= 2
+                nm = melds + (Meld(PUNG, (tile,) * 3, declared=True, concealed=False, from_seat=discarder),)
+                u = self._best_after(dec, c, nm, dec.L)
+            elif a.kind == "chow":
+                for t in a.tiles:
+                    if t != tile:
+                        c[t] -= 1
+                nm = melds + (Meld(CHOW, tuple(a.tiles), declared=True, concealed=False, from_seat=discarder),)
+                u = self._best_after(dec, c, nm, dec.L)
+            elif a.kind == "kong":
+                c[tile] -= 3
+                nm = melds + (Meld(KONG, (tile,) * 4, declared=True, concealed=False, kong_type="exposed",
+                                   from_seat=discarder),)
+                u = self._hand_ev(dec, c, nm, dec.L + 0.25, None)[None] - base_danger
+            elif a.kind == "pickup":
+                c[tile] += 1
+                u = self._best_after(dec, c, melds, max(0.5, dec.L - 1))
+            else:
+                continue
+            if u > best_u:
+                best, best_u = a, u
+        return best
+
+    def _best_after(self, dec, counts, melds, draws: float) -> float:
+        discards = [t for t in self.kinds if counts[t]]
+        evs = self._hand_ev(dec, counts, melds, draws, discards)
+        return max((evs.get(d, 0.0) - dec.danger(d) for d in discards), default=0.0)
+
+    # ==========================================================================================
+    # easy
+    # ==========================================================================================
+    def _easy_plan(self, dec, counts, melds, ht) -> tuple[Plan, int]:
+        """The nearest plan the variant lets the hand win (ties: the more valuable)."""
+        declared = len(melds)
+        refused = self._free_refused(dec, melds)
+        best = None
+        for p, vs, vd in self._plan_values(dec, melds):
+            d = self._dist(p, counts, declared, ht) if p.kind != "fixed" else self._fixed_dist(p, counts, declared, melds)
+            penalty = 3 if (p.name == "free" and refused) else 0
+            key = (d + penalty, -(vs + vd), p.name)
+            if best is None or key < best[0]:
+                best = (key, p, d)
+        return best[1], best[2]
+
+    def _easy_turn(self, view: dict, legal: list[Action]) -> Action:
+        dec = _Decision(self, view)
+        kn = dec.kn
+        counts = kn.hand[:]
+        melds = dec.melds
+        declared = len(melds)
+        ht = HandTables(self.ops, counts, declared)
+        plan, _ = self._easy_plan(dec, counts, melds, ht)
+        discards = sorted({a.tile for a in legal if a.kind == "discard"})
+        dd = self._discard_dists(plan, counts, declared, ht, melds)
+        dmin = min(dd.get(d, 99) for d in discards)
+        tied = [d for d in discards if dd.get(d, 99) == dmin]
+        rng = self._rng(kn)
+        for a in legal:
+            if a.kind in ("concealed_kong", "added_kong"):
+                c = counts[:]
+                c[a.tile] -= 4 if a.kind == "concealed_kong" else 1
+                nd = declared + (1 if a.kind == "concealed_kong" else 0)
+                if HandTables(self.ops, c, nd).distance(self.full_mask) <= min(ht.discard_distances(self.full_mask).values()):
+                    return a
+        if len(tied) > 1 and rng.random() < self.settings["noise"]:
+            keyed = sorted(tied, key=lambda t: (self._isolation(counts, t), t))
+            return Action(self.seat, "discard", rng.choice(keyed[:3]))
+        keyed = []
+        for d in tied:
+            acc = self._acceptance(plan, counts, declared, ht, d, dmin, kn.unseen, melds) if len(tied) > 1 else 0
+            keyed.append((-acc, self._isolation(counts, d), d))
+        keyed.sort()
+        return Action(self.seat, "discard", keyed[0][2])
+
+    def _easy_claim(self, view: dict, legal: list[Action]) -> Action:
+        dec = _Decision(self, view)
+        kn = dec.kn
+        pass_action = next((a for a in legal if a.kind == "pass"), legal[0])
+        if kn.discard is None:
+            return pass_action
+        discarder, tile = kn.discard
+        counts = kn.hand[:]
+        melds = dec.melds
+        declared = len(melds)
+        ht = HandTables(self.ops, counts, declared)
+        plan, now = self._easy_plan(dec, counts, melds, ht)
+        for a in legal:
+            c = counts[:]
+            if a.kind == "pung":
+                c[tile] -= 2
+                nm = melds + (Meld(PUNG, (tile,) * 3, declared=True, concealed=False, from_seat=discarder),)
+            elif a.kind == "kong":
+                c[tile] -= 3
+                nm = melds + (Meld(KONG, (tile,) * 4, declared=True, concealed=False, kong_type="exposed",
+                                   from_seat=discarder),)
+            elif a.kind == "chow":
+                for t in a.tiles:
+                    if t != tile:
+                        c[t] -= 1
+                nm = melds + (Meld(CHOW, tuple(a.tiles), declared=True, concealed=False, from_seat=discarder),)
+            elif a.kind == "pickup":
+                c[tile] += 1
+                nm = melds
+            else:
+                continue
+            if not plan.feasible(nm):
+                continue
+            vs, vd = self.model.probe(plan, nm, kn.seat_wind, kn.prevailing, kn.bonus)
+            if vs <= 0 and vd <= 0 and plan.name != "free":
+                continue
+            nd = len(nm)
+            ht2 = HandTables(self.ops, c, nd)
+            if a.kind == "kong":
+                after = self._dist(plan, c, nd, ht2) if plan.kind != "fixed" else self._fixed_dist(plan, c, nd, nm)
+            else:
+                dd = self._discard_dists(plan, c, nd, ht2, nm)
+                after = min(dd.values(), default=99)
+            if after < now or (a.kind == "kong" and after <= now):
+                return a
+        return pass_action
+
+
+__all__ = ["LevelBot", "LEVELS", "erlang_win"]

@@ -1,0 +1,243 @@
+"""Fast, incremental shanten questions for the bots, on top of :class:`mahjong_tui.hand.HandShape`.
+
+A bot asks the same question hundreds of times per decision: "what is the shanten of this hand
+minus tile ``d`` plus tile ``k``, counting only the units this plan allows?".  Calling
+``HandShape.shanten`` for each costs a full gather + merge; here a hand is held as one *unit
+table id* per unit (each number suit, the honours — design.md "Hands"), and a question touches
+only the one or two units that change, merged with the memoised tables of the rest.
+
+Definitions (those of :mod:`mahjong_tui.hand`): a unit table ``used[m * 2 + p]`` is the most
+held tiles ``m`` melds and ``p`` pairs can contain; a hand needing ``M`` more melds has standard
+*distance* ``3M + 1 - used[2M + 1]`` over the units it may use — its shanten when every unit is
+allowed.  The distance is defined for any number of held tiles, so a *plan* that forbids some
+units (a flush forbids the other suits) is just a merge over fewer units: the forbidden tiles
+count as tiles still to be replaced.
+
+This module relies on these ``HandShape`` internals (ask the ``hand.py`` owner before renaming
+them): ``_units``, ``_unit_codes``, ``_gather``, ``_unit_table``, ``_merge``, ``_merges``,
+``_table_list``.  ``tests/test_ai.py`` checks the results against the public ``shanten``.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..hand import HandShape
+
+
+class ShapeOps:
+    """Per-unit views of a :class:`HandShape` (one instance per shape, shared by bots).
+
+    - ``unit_of[code] = (u, j)``: unit index and position of a tile kind (shape kinds only);
+    - ``drop(u, key)``: tuple over positions of the table id of ``key`` minus one tile there
+      (``-1`` where nothing is held);
+    - ``add(u, key)``: tuple over positions of the table id of ``key`` plus one tile there
+      (``-1`` where four are held or the kind is not available).
+    """
+
+    def __init__(self, shape: HandShape):
+        self.shape = shape
+        self.units = [unit for _, _, unit in shape._units]
+        self.slices = [(a, b) for a, b, _ in shape._units]
+        self.codes: list[tuple[int, ...]] = [tuple(c) for c in shape._unit_codes]
+        self.n = len(self.units)
+        self.unit_of: dict[int, tuple[int, int]] = {}
+        for u, codes in enumerate(self.codes):
+            for j, c in enumerate(codes):
+                self.unit_of[c] = (u, j)
+        self.available = [tuple(getattr(unit, "available", (True,) * len(self.codes[u])))
+                          for u, unit in enumerate(self.units)]
+        self.gather = shape._gather
+        self.tables = shape._table_list
+        self._merges = shape._merges
+        self._merge_fn = shape._merge
+        self._unit_table = shape._unit_table
+        self._drop: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
+        self._add: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
+        self._tid: dict[tuple[int, tuple[int, ...]], int] = {}
+
+    # -- primitives -------------------------------------------------------------------------
+    def tid(self, u: int, key: tuple[int, ...]) -> int:
+        """Interned table id of unit ``u`` holding ``key``."""
+        k = (u, key)
+        got = self._tid.get(k)
+        if got is None:
+            got = self._unit_table(self.units[u], key)
+            if len(self._tid) > 200_000:
+                self._tid.clear()
+            self._tid[k] = got
+        return got
+
+    def merge(self, a: int, b: int) -> int:
+        got = self._merges.get((a, b))
+        if got is None:
+            got = self._merge_fn(a, b)
+        return got
+
+    def merge_all(self, ids: Sequence[int]) -> int:
+        out = 0
+        for i in ids:
+            out = self.merge(out, i)
+        return out
+
+    def drop(self, u: int, key: tuple[int, ...]) -> tuple[int, ...]:
+        k = (u, key)
+        got = self._drop.get(k)
+        if got is None:
+            out = []
+            for j, c in enumerate(key):
+                if c:
+                    out.append(self.tid(u, key[:j] + (c - 1,) + key[j + 1:]))
+                else:
+                    out.append(-1)
+            got = tuple(out)
+            if len(self._drop) > 100_000:
+                self._drop.clear()
+            self._drop[k] = got
+        return got
+
+    def add(self, u: int, key: tuple[int, ...]) -> tuple[int, ...]:
+        k = (u, key)
+        got = self._add.get(k)
+        if got is None:
+            avail = self.available[u]
+            out = []
+            for j, c in enumerate(key):
+                if c < 4 and avail[j]:
+                    out.append(self.tid(u, key[:j] + (c + 1,) + key[j + 1:]))
+                else:
+                    out.append(-1)
+            got = tuple(out)
+            if len(self._add) > 100_000:
+                self._add.clear()
+            self._add[k] = got
+        return got
+
+    def keys(self, counts: Sequence[int]) -> list[tuple[int, ...]]:
+        t = self.gather(counts)
+        return [t[a:b] for a, b in self.slices]
+
+    def distance_of(self, tid: int, need: int) -> int:
+        """Standard distance of a merged table when ``need`` melds are missing."""
+        return 3 * need + 1 - self.tables[tid][2 * need + 1]
+
+
+class HandTables:
+    """One hand (concealed count array + declared melds) seen unit by unit.
+
+    ``need`` = melds still missing (4 − declared).  ``keys[u]`` / ``tids[u]`` per unit.
+    Methods take ``mask``: a tuple of booleans per unit (which units a plan may use).
+    """
+
+    __slots__ = ("ops", "need", "keys", "tids", "_rest", "_rest2")
+
+    def __init__(self, ops: ShapeOps, counts: Sequence[int], declared: int):
+        self.ops = ops
+        self.need = 4 - declared
+        self.keys = ops.keys(counts)
+        self.tids = [ops.tid(u, k) for u, k in enumerate(self.keys)]
+        self._rest: dict = {}
+        self._rest2: dict = {}
+
+    def rest(self, mask: tuple[bool, ...], u: int) -> int:
+        """Merged table of the allowed units other than ``u``."""
+        k = (mask, u)
+        got = self._rest.get(k)
+        if got is None:
+            ops = self.ops
+            got = 0
+            for v, tid in enumerate(self.tids):
+                if v != u and mask[v]:
+                    got = ops.merge(got, tid)
+            self._rest[k] = got
+        return got
+
+    def distance(self, mask: tuple[bool, ...]) -> int:
+        return self.ops.distance_of(self.rest(mask, -1), self.need)
+
+    def discard_distances(self, mask: tuple[bool, ...]) -> dict[int, int]:
+        """``{tile: distance after discarding it}`` for every held tile kind of the shape.
+        A tile outside the mask leaves the distance unchanged."""
+        ops = self.ops
+        need = self.need
+        tables = ops.tables
+        idx = 2 * need + 1
+        base = 3 * need + 1
+        full = base - tables[self.rest(mask, -1)][idx]
+        out: dict[int, int] = {}
+        for u, key in enumerate(self.keys):
+            codes = ops.codes[u]
+            if not mask[u]:
+                for j, c in enumerate(key):
+                    if c:
+                        out[codes[j]] = full
+                continue
+            rest = self.rest(mask, u)
+            dropped = ops.drop(u, key)
+            merges = ops._merges
+            for j, c in enumerate(key):
+                if c:
+                    tid = dropped[j]
+                    m = merges.get((rest, tid))
+                    if m is None:
+                        m = ops.merge(rest, tid)
+                    out[codes[j]] = base - tables[m][idx]
+        return out
+
+    def draw_distances(self, mask: tuple[bool, ...], discard: int | None,
+                       kinds: Sequence[int]) -> dict[int, int]:
+        """``{k: distance of the hand minus ``discard`` (if any) plus k}`` for each ``k`` in
+        ``kinds`` that the mask allows and that can be added (fewer than four held)."""
+        ops = self.ops
+        need = self.need
+        tables = ops.tables
+        idx = 2 * need + 1
+        base = 3 * need + 1
+        merges = ops._merges
+        keys = list(self.keys)
+        tids = list(self.tids)
+        du = -1
+        if discard is not None:
+            du, dj = ops.unit_of[discard]
+            key = keys[du]
+            keys[du] = key[:dj] + (key[dj] - 1,) + key[dj + 1:]
+            tids[du] = ops.drop(du, key)[dj]
+        out: dict[int, int] = {}
+        cache_rest: dict[int, int] = {}
+        cache_add: dict[int, tuple[int, ...]] = {}
+        for k in kinds:
+            uj = ops.unit_of.get(k)
+            if uj is None:
+                continue
+            u, j = uj
+            if not mask[u]:
+                continue
+            added = cache_add.get(u)
+            if added is None:
+                added = cache_add[u] = ops.add(u, keys[u])
+            tid = added[j]
+            if tid < 0:
+                continue
+            rest = cache_rest.get(u)
+            if rest is None:
+                rest = 0
+                for v in range(len(tids)):
+                    if v != u and mask[v]:
+                        rest = ops.merge(rest, tids[v])
+                cache_rest[u] = rest
+            m = merges.get((rest, tid))
+            if m is None:
+                m = ops.merge(rest, tid)
+            out[k] = base - tables[m][idx]
+        return out
+
+
+_OPS: dict[int, ShapeOps] = {}
+
+
+def ops_for(shape: HandShape) -> ShapeOps:
+    """The shared :class:`ShapeOps` of a shape (one per shape object)."""
+    got = _OPS.get(id(shape))
+    if got is None or got.shape is not shape:
+        got = _OPS[id(shape)] = ShapeOps(shape)
+    return got

@@ -1,0 +1,223 @@
+"""What a win is worth, asked of the variant's own scorer.
+
+Two questions, both answered by :func:`mahjong_tui.scoring.evaluate` so that every rule in the
+variant files (minimum value, self-draw-only patterns, the chow rule, pattern values and their
+combination) is honoured without a line of per-variant code here:
+
+- :meth:`ValueModel.exact` — a ready 13-tile hand and one of its waits: is the win legal by
+  self-draw / on a discard, and what is it worth?  (Built only from the bot's own view.)
+- :meth:`ValueModel.probe` — a *plan* (:mod:`mahjong_tui.ai.plans`): the value of a plain
+  finished hand of that plan around the declared melds; tells whether the plan can be won at
+  all (e.g. an unrestricted hand in Yangzhou cannot reach 15 fan) and roughly for how much.
+
+Values are in the variant's unit; :meth:`ValueModel.gains` turns them into what the seat
+collects (self-draw / discard) and loses when it deals in, from ``[settlement]``.
+"""
+
+from __future__ import annotations
+
+from .. import tiles as T
+from ..melds import CHOW, KONG, PUNG, Meld
+from ..scoring import HandContext, evaluate
+
+
+class ValueModel:
+    """Cached scorer queries for one variant (shared by every bot of that variant)."""
+
+    def __init__(self, variant):
+        self.variant = variant
+        self._exact: dict = {}
+        self._probe: dict = {}
+        s = variant.settlement
+        mode = s.get("mode", "winner_collects")
+        base = variant.scoring.get("base", 1) or 1
+        if mode == "winner_collects":
+            self.g_self = 3.0 * s.get("self_draw_each", 1) * base
+            self.g_disc = (s.get("discarder", 1) + 2 * s.get("discard_others", 0)) * base
+            self.g_loss = s.get("discarder", 1) * base
+        elif mode == "classical_zero_sum":
+            self.g_self = self.g_disc = 3.0
+            self.g_loss = 1.0
+        else:  # cumulative and unknown modes: the winner adds his value, nobody pays
+            self.g_self = self.g_disc = 1.0
+            self.g_loss = 0.5     # a deal-in only hurts by letting a rival score sooner
+        self.lo, self.hi = variant.tiles_rules["ranks"]
+        self.suits = list(variant.suit_indices)
+        self.honours = [k for k in variant.kinds if T.is_honour(k)]
+
+    # -- exact ---------------------------------------------------------------------------------
+    def exact(self, concealed13: tuple[int, ...], melds: tuple[Meld, ...], wait: int, seat_wind: int,
+              prevailing: int, bonus: tuple[int, ...] = (), situations: frozenset = frozenset(),
+              fed_third: int | None = None, discarder: int | None = None) -> tuple[float, float]:
+        """``(self-draw value, discard value)`` of winning on ``wait`` (0 where not a legal win)."""
+        key = (concealed13, melds, wait, seat_wind, prevailing, bonus, situations, fed_third)
+        got = self._exact.get(key)
+        if got is not None:
+            return got
+        concealed = tuple(sorted(concealed13 + (wait,)))
+        v_disc = self._value(HandContext(
+            concealed=concealed, melds=melds, bonus=bonus, winning_tile=wait, self_draw=False,
+            seat_wind=seat_wind, prevailing_wind=prevailing, situations=situations,
+            discarder=discarder, fed_third_meld=fed_third))
+        v_self = self._value(HandContext(
+            concealed=concealed, melds=melds, bonus=bonus, winning_tile=wait, self_draw=True,
+            seat_wind=seat_wind, prevailing_wind=prevailing, situations=situations,
+            fed_third_meld=fed_third))
+        got = (v_self, v_disc)
+        if len(self._exact) > 50_000:
+            self._exact.clear()
+        self._exact[key] = got
+        return got
+
+    def _value(self, ctx: HandContext) -> float:
+        try:
+            res = evaluate(self.variant, ctx)
+        except Exception:  # noqa: BLE001 - an impossible probe is simply not a win
+            return 0.0
+        if not res.winning:
+            return 0.0
+        return max(float(res.value), 1e-3)
+
+    # -- probes --------------------------------------------------------------------------------
+    def probe(self, plan, melds: tuple[Meld, ...], seat_wind: int, prevailing: int,
+              bonus: tuple[int, ...] = ()) -> tuple[float, float]:
+        """``(self-draw value, discard value)`` of a plain finished hand of ``plan`` holding the
+        declared ``melds`` (0 where the scorer refuses it or the plan cannot be built)."""
+        key = (plan.name, melds, seat_wind, prevailing, bonus)
+        got = self._probe.get(key)
+        if got is not None:
+            return got
+        got = (0.0, 0.0)
+        if plan.feasible(melds):
+            tiles = self._filler(plan, melds, seat_wind, prevailing)
+            if tiles is not None:
+                wait = tiles[-1]
+                all_melds = melds
+                if plan.kind == "triplets":
+                    # a pung hand is usually built with claims: score its filler pungs as exposed
+                    # (else four concealed pungs would make it look like a limit hand)
+                    n = len(tiles) - 2
+                    exposed = tuple(Meld(PUNG, tuple(tiles[i:i + 3]), declared=True, concealed=False)
+                                    for i in range(0, n, 3))
+                    all_melds = melds + exposed
+                    tiles = tiles[n:]
+                concealed13 = tuple(sorted(tiles[:-1]))
+                got = self.exact(concealed13, all_melds, wait, seat_wind, prevailing, bonus)
+        self._probe[key] = got
+        return got
+
+    def _tile(self, suit_pos: int, off: int) -> int:
+        s = self.suits[suit_pos % len(self.suits)]
+        return s * T.SUIT_SIZE + self.lo + off
+
+    def _filler(self, plan, melds, seat_wind, prevailing) -> list[int] | None:
+        """Concealed tiles of a plain finished hand of ``plan`` around ``melds``; the last tile
+        is the winning tile (it completes the pair, a wait every variant accepts)."""
+        used = [0] * T.NUM_KINDS
+        for m in melds:
+            for t in m.tiles:
+                used[t] += 1
+        need = 4 - len(melds)
+        out: list[int] = []
+        span = self.hi - self.lo
+
+        def fits(ts) -> bool:
+            c = {}
+            for t in ts:
+                c[t] = c.get(t, 0) + 1
+            return all(used[t] + n <= 4 and t in plan.kinds for t, n in c.items())
+
+        def take(ts) -> None:
+            for t in ts:
+                used[t] += 1
+            out.extend(ts)
+
+        plain_honours = ([h for h in self.honours if T.is_wind(h) and h not in (seat_wind, prevailing)]
+                         + [h for h in self.honours if T.is_wind(h) and h in (seat_wind, prevailing)]
+                         + [h for h in self.honours if not T.is_wind(h)])
+        n_suits = len(self.suits)
+        if plan.kind == "pairs":
+            if melds:
+                return None
+            cands = [self._tile(i, off) for i, off in ((0, 0), (0, 3), (1, 1), (1, 5), (2, 2), (2, 6), (0, span))]
+            cands = [t for t in cands if t in plan.kinds]
+            cands = list(dict.fromkeys(cands))[:7]
+            if len(cands) < 7:
+                return None
+            tiles = [t for t in cands for _ in range(2)]
+            return tiles[:-1] + [tiles[-1]]
+        if plan.kind == "orphans":
+            if melds:
+                return None
+            orphans = sorted({s * T.SUIT_SIZE + r for s in self.suits for r in (max(self.lo, 1), self.hi)}
+                             | set(self.honours))
+            return orphans[1:] + [orphans[0], orphans[0]]
+        groups: list[tuple[int, ...]] = []
+        pairs: list[int] = []
+        if plan.kind == "fixed":
+            have = {tuple(sorted(m.tiles[:3])) for m in melds}
+            groups = [f for f in plan.fixed if f not in have]
+            other = [i for i in range(n_suits) if self.suits[i] != plan.suit] or [0]
+            groups += [(self._tile(other[0], 4),) * 3, (self._tile(other[-1], 1),) * 3]
+            pairs = [self._tile(other[-1], span), self._tile(other[0], 0)]
+            # fixed chows first, fillers after
+            fixed_groups = [g for g in groups if g in plan.fixed]
+            for g in fixed_groups:
+                if not fits(g):
+                    return None
+                take(g)
+            need -= len(fixed_groups)
+            groups = [g for g in groups if g not in plan.fixed]
+        elif plan.kind == "triplets":
+            if plan.suit >= 0:
+                pos = self.suits.index(plan.suit)
+                groups = [(self._tile(pos, off),) * 3 for off in (1, 3, 5, 7, 0, 2)]
+                pairs = [self._tile(pos, span), self._tile(pos, 4)]
+            else:
+                groups = [(self._tile(i, off),) * 3 for off in (1, 4, 7) for i in range(n_suits)]
+                pairs = [self._tile(1, 2), self._tile(2, 5)]
+        elif plan.name == "honours":
+            groups = [(h,) * 3 for h in plain_honours]
+            pairs = list(reversed(plain_honours))
+        elif plan.suit >= 0:   # suit / suit_honours masks
+            pos = self.suits.index(plan.suit)
+            groups = [tuple(self._tile(pos, off + i) for i in range(3)) for off in (1, 4, 2, 5, 0, 6)]
+            if plan.needs_honour:
+                pairs = plain_honours[:]
+            else:
+                pairs = [self._tile(pos, span), self._tile(pos, 0)]
+        else:                  # free
+            groups = [tuple(self._tile(i, off + j) for j in range(3))
+                      for off, i in ((1, 0), (4, 1), (2, 2), (5, 0), (1, 1), (5, 2))]
+            pairs = [self._tile(2, span - 1), self._tile(1, span), self._tile(0, 0)]
+        for g in groups:
+            if need == 0:
+                break
+            if fits(g):
+                take(g)
+                need -= 1
+        if need:
+            return None
+        for p in pairs:
+            if fits((p, p)):
+                take((p, p))
+                return out
+        return None
+
+    def clear(self) -> None:
+        self._exact.clear()
+        self._probe.clear()
+
+
+_MODELS: dict[int, ValueModel] = {}
+
+
+def model_for(variant) -> ValueModel:
+    """The shared :class:`ValueModel` of a variant object."""
+    got = _MODELS.get(id(variant))
+    if got is None or got.variant is not variant:
+        got = _MODELS[id(variant)] = ValueModel(variant)
+    return got
+
+
+__all__ = ["ValueModel", "model_for", "CHOW", "PUNG", "KONG"]

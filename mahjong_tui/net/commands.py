@@ -1,0 +1,325 @@
+"""Entry points of the LAN commands (``shared/spec/cli.md``): ``serve`` (headless table),
+``join --bot`` (a bot over the wire), and :func:`start_host` for the TUI's ``host``.
+
+No Textual here.  ``mahjong_tui.cli`` adds the options of :func:`add_net_arguments` to its
+``host`` / ``serve`` / ``join`` parsers and calls :func:`cmd_serve` / :func:`cmd_join_bot`;
+``python -m mahjong_tui.net serve|join ...`` runs the same without the main CLI.
+
+Errors a user can cause raise :class:`~mahjong_tui.errors.MahjongError` subclasses (the CLI
+prints one line and exits 2).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import secrets
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..engine import Table
+from ..engine.log import GameLog, LogWriter
+from ..errors import LogError, MahjongError
+from .client import NetClient, parse_address, play_bot
+from .protocol import NetError
+from .server import NetServer, stderr_note
+
+
+# ----------------------------------------------------------------------------------------
+# arguments
+# ----------------------------------------------------------------------------------------
+def _seconds_or_none(text: str) -> float | None:
+    if text.lower() in ("none", "off", "0"):
+        return None
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds (or 'off')") from None
+    if v < 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: seconds cannot be negative")
+    return v
+
+
+def _nonneg(text: str) -> float:
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if v < 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: seconds cannot be negative")
+    return v
+
+
+def add_net_arguments(sp: argparse.ArgumentParser, command: str) -> None:
+    """Add the LAN options of ``command`` (``host``, ``serve`` or ``join``) to its parser.
+
+    host/serve: ``--log FILE`` (journal; an existing unfinished log is resumed),
+    ``--turn-timeout S``, ``--claim-timeout S``, ``--bot-delay S``, ``--start-after S``,
+    ``--standin LEVEL``.  join: ``--token TOKEN``, ``--seat N``, ``--retry S``,
+    ``--bot-delay S``.
+    """
+    if command in ("host", "serve"):
+        sp.add_argument("--log", default=None, metavar="FILE",
+                        help="game log (journal) to write; if FILE holds an unfinished match, resume it "
+                             "(default: a new file under ~/.local/state/mahjong-tui/net/)")
+        sp.add_argument("--turn-timeout", type=_seconds_or_none, default=60.0, metavar="S",
+                        help="seconds a remote player has for a turn before a bot stands in (off: no limit)")
+        sp.add_argument("--claim-timeout", type=_seconds_or_none, default=20.0, metavar="S",
+                        help="seconds a remote player has to answer a claim window (off: no limit)")
+        sp.add_argument("--start-after", type=_seconds_or_none, default=None, metavar="S",
+                        help="start after S seconds even if remote seats are empty (bots stand in)")
+        sp.add_argument("--standin", default="normal", metavar="LEVEL",
+                        help="level of the bot that stands in for an absent player")
+        if not any(a.dest == "bot_delay" for a in sp._actions):
+            sp.add_argument("--bot-delay", type=_nonneg, default=0.5 if command == "host" else 0.3, metavar="S",
+                            help="seconds a bot (or stand-in) pauses before acting")
+    elif command == "join":
+        sp.add_argument("--token", default=None, help="seat token from an earlier join (rejoin your seat)")
+        sp.add_argument("--seat", type=int, choices=range(4), default=None, help="ask for this free seat (0-3)")
+        sp.add_argument("--retry", type=_nonneg, default=30.0, metavar="S",
+                        help="seconds to keep trying to rejoin after the connection drops")
+        if not any(a.dest == "bot_delay" for a in sp._actions):
+            sp.add_argument("--bot-delay", type=_nonneg, default=0.0, metavar="S",
+                            help="seconds the --bot pauses before acting")
+    else:  # pragma: no cover - programming error
+        raise ValueError(f"no LAN options for {command!r}")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """``python -m mahjong_tui.net``: ``serve`` and ``join --bot`` with the options of the main
+    CLI (``shared/spec/cli.md``)."""
+    from ..cli import _seats  # the main CLI's seat parser: one rule for both
+
+    p = argparse.ArgumentParser(prog="python -m mahjong_tui.net", description="LAN table server and bot client")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    sp = sub.add_parser("serve", help="serve a LAN table headless")
+    sp.add_argument("--variant", default="classic")
+    sp.add_argument("--seats", type=_seats, default=_seats("remote,remote,remote,remote"))
+    sp.add_argument("--seed", type=int, default=None)
+    sp.add_argument("--hands", type=int, default=None)
+    sp.add_argument("--port", type=int, default=7777)
+    sp.add_argument("--bind", default="127.0.0.1")
+    sp.add_argument("--password", default=None)
+    add_net_arguments(sp, "serve")
+    sp = sub.add_parser("join", help="join a LAN table as a bot")
+    sp.add_argument("address", metavar="HOST:PORT")
+    sp.add_argument("--name", default=None)
+    sp.add_argument("--password", default=None)
+    sp.add_argument("--bot", default="normal", metavar="LEVEL")
+    add_net_arguments(sp, "join")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return cmd_serve(args) if args.command == "serve" else cmd_join_bot(args)
+    except MahjongError as exc:
+        print(f"mahjong-tui: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+# ----------------------------------------------------------------------------------------
+# building a server from arguments
+# ----------------------------------------------------------------------------------------
+def default_log_path(port: int) -> Path:
+    base = Path(os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state") / "mahjong-tui" / "net"
+    base.mkdir(parents=True, exist_ok=True)
+    return base / f"{time.strftime('%Y%m%d-%H%M%S')}-{port}.jsonl"
+
+
+def _open_log(path: Path, log: GameLog):
+    """Write ``log`` (header + actions so far) to ``path`` atomically and keep it open for
+    appending: a resumed journal is rewritten whole (a torn last line is gone)."""
+    tmp = path.with_name(path.name + ".tmp")
+    fh = open(tmp, "w", encoding="utf-8")
+    writer = LogWriter(fh, log)
+    os.fsync(fh.fileno())
+    os.replace(tmp, path)
+    return writer
+
+
+def build_server(args: argparse.Namespace, *, local_humans: bool, note=stderr_note,
+                 on_hand_end=None) -> tuple[NetServer, str]:
+    """The :class:`NetServer` for ``host`` (``local_humans``: ``human`` seats are reserved for
+    this terminal) or ``serve`` (``human`` seats are refused), from the parsed arguments; a new
+    match, or the unfinished match of ``--log FILE``.  Returns the server (not yet listening)
+    and a one-line description.  Raises :class:`MahjongError` for a bad variant, seat list
+    or log."""
+    from ..variant import load_variant
+
+    log_arg = getattr(args, "log", None)
+    path = Path(log_arg) if log_arg else default_log_path(args.port)
+    if path.exists() and path.stat().st_size > 0:
+        glog = GameLog.load(path)
+        table = glog.replay()
+        if table.phase == "match_over":
+            raise LogError(f"{path}: the match in this log is over; nothing to resume (use a new --log FILE)")
+        seats = list(glog.seats)
+        what = f"resuming {path} at action {len(glog.actions)}"
+    else:
+        seats = list(args.seats)
+        variant = load_variant(args.variant)
+        seed = args.seed if args.seed is not None else secrets.randbelow(2**53)
+        table = Table(variant, seed, args.hands)
+        glog = GameLog.for_table(table, variant_ref=args.variant, seats=seats)
+        what = f"new match, journal {path}"
+    if not local_humans and any(s.split(":")[0] == "human" for s in seats):
+        raise NetError("serve has no local player: seats are remote, ai or ai:LEVEL (use host to play here)")
+    if not any(s.split(":")[0] in ("remote", "human") for s in seats):
+        raise NetError("a served table needs at least one remote seat (use play for a table of bots)")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    writer = _open_log(path, glog)
+    level = getattr(args, "standin", "normal")
+    standin = "ai" if level in ("", "ai") else f"ai:{level}"
+    try:
+        server = NetServer(
+            table, seats, log=writer, password=args.password,
+            turn_timeout=getattr(args, "turn_timeout", 60.0), claim_timeout=getattr(args, "claim_timeout", 20.0),
+            bot_delay=getattr(args, "bot_delay", 0.3), standin=standin,
+            start_after=getattr(args, "start_after", None), seat_file=str(path) + ".seats",
+            on_hand_end=on_hand_end, on_note=note)
+    except ValueError as exc:
+        raise NetError(str(exc)) from None
+    return server, what
+
+
+def hand_line(e: dict) -> str:
+    """One line for a finished hand (``serve`` prints one per hand)."""
+    n = e.get("hand", 0) + 1
+    scores = " ".join(f"{s:g}" for s in e.get("scores", []))
+    if e.get("result") != "win":
+        return f"hand {n}: exhaustive draw; scores {scores}"
+    parts = []
+    for w in e.get("winners", []):
+        how = "by self-draw" if e.get("self_draw") else (
+            f"robbing seat {e['discarder'] + 1}'s kong" if e.get("robbed") else f"on seat {e['discarder'] + 1}'s discard")
+        parts.append(f"seat {w['seat'] + 1} wins {w['value']:g} {w['unit']} ({w['form']}) {how}")
+    return f"hand {n}: {'; '.join(parts)}; scores {scores}"
+
+
+async def _listen(server: NetServer, args) -> tuple[str, int]:
+    try:
+        return await server.start(args.bind, args.port)
+    except OSError as exc:
+        raise NetError(f"cannot listen on {args.bind}:{args.port}: {exc.strerror or exc}; choose another --port "
+                       "or --bind") from None
+
+
+# ----------------------------------------------------------------------------------------
+# serve
+# ----------------------------------------------------------------------------------------
+def cmd_serve(args: argparse.Namespace) -> int:
+    """``mahjong-tui serve``: serve a table headless until the match ends.  Prints one line per
+    hand on stdout; connection notes on stderr.  Returns 0."""
+
+    async def main() -> int:
+        server, what = build_server(args, local_humans=False,
+                                    on_hand_end=lambda e: print(hand_line(e), flush=True))
+        host, port = await _listen(server, args)
+        v = server.table.variant
+        stderr_note(f"serving {v.id} on {host}:{port} ({what}); seats {','.join(server.seat_specs)}; "
+                    f"join with: mahjong-tui join {host}:{port}")
+        if args.bind not in ("127.0.0.1", "localhost", "::1") and not args.password:
+            stderr_note("warning: the table listens beyond this machine without --password")
+        table = await server.run()
+        stderr_note("match over: scores " + " ".join(f"{s:g}" for s in table.scores))
+        return 0
+
+    return asyncio.run(main())
+
+
+def _check_level(level: str) -> None:
+    """Refuse an unknown bot level before taking a seat."""
+    from ..ai.baseline import make_bot
+    from ..variant import load_variant
+
+    try:
+        make_bot("ai" if level in ("", "ai") else f"ai:{level}", load_variant("classic"), 0, 0)
+    except ValueError as exc:
+        raise NetError(f"--bot {level}: {exc}") from None
+
+
+# ----------------------------------------------------------------------------------------
+# join --bot
+# ----------------------------------------------------------------------------------------
+def cmd_join_bot(args: argparse.Namespace) -> int:
+    """``mahjong-tui join HOST:PORT --bot LEVEL``: play a seat with a bot, no UI.  Prints the
+    seat and its token (for ``--token``) on stderr, one line per hand on stdout."""
+    host, port = parse_address(args.address)
+    _check_level(args.bot)
+
+    async def main() -> int:
+        client = NetClient(host, port, name=args.name or f"bot-{args.bot}", password=args.password,
+                           token=getattr(args, "token", None), seat=getattr(args, "seat", None),
+                           reconnect=getattr(args, "retry", 30.0))
+        welcome = await client.connect()
+        client.local_variant()  # NetError before playing if the rules differ
+        stderr_note(f"seated at seat {welcome['seat'] + 1} as {welcome['name']} (seat token {welcome['token']}; "
+                    "rejoin with --token)")
+        res = await play_bot(client, args.bot, delay=getattr(args, "bot_delay", 0.0),
+                             on_hand_end=lambda e: print(hand_line(e), flush=True))
+        if not res["finished"]:
+            raise NetError(f"left the table before the match ended: {res['closed']}")
+        return 0
+
+    return asyncio.run(main())
+
+
+# ----------------------------------------------------------------------------------------
+# host (for the TUI)
+# ----------------------------------------------------------------------------------------
+@dataclass
+class HostSession:
+    """A table served from this process plus the local players' clients.
+
+    ``server`` is listening; ``clients`` maps each ``human`` seat to a :class:`NetClient`
+    holding that seat's token (not yet connected).  :meth:`start` runs the match in the
+    background and connects the clients; :meth:`stop` ends both.
+    """
+
+    server: NetServer
+    clients: dict[int, NetClient]
+    address: tuple[str, int]
+    description: str
+    task: asyncio.Task | None = field(default=None)
+
+    async def start(self) -> None:
+        self.task = asyncio.ensure_future(self.server.run())
+        for c in self.clients.values():
+            await c.connect()
+
+    async def stop(self) -> None:
+        for c in self.clients.values():
+            await c.close()
+        if self.task is not None and not self.task.done():
+            self.task.cancel()
+            try:
+                await self.task
+            except (asyncio.CancelledError, Exception):
+                pass
+        await self.server.close()
+
+
+async def start_host(args: argparse.Namespace, note=None) -> HostSession:
+    """For ``mahjong-tui host``: build the server from ``args`` (or resume ``--log``), listen on
+    ``--bind``:``--port``, and prepare one :class:`NetClient` per ``human`` seat.  Call
+    ``await session.start()`` next.  ``note(text)`` receives connection notes (default:
+    ignored, the TUI shows seat status from ``seats`` messages).  Raises
+    :class:`MahjongError`."""
+    server, what = build_server(args, local_humans=True, note=note or (lambda text: None))
+    humans = [i for i, s in enumerate(server.seat_specs) if s.split(":")[0] == "human"]
+    if not humans:
+        raise NetError("host plays at least one seat here: mark it human (or use serve)")
+    host, port = await _listen(server, args)
+    connect_to = host if host not in ("0.0.0.0", "::", "") else "127.0.0.1"
+    clients = {}
+    for i in humans:
+        token = server.reserve(i)
+        clients[i] = NetClient(connect_to, port, name=None, password=args.password, token=token, reconnect=5.0)
+    return HostSession(server, clients, (host, port), what)

@@ -1,0 +1,265 @@
+"""The Textual app: main menu, the table, results, rules, replay (issue 3).
+
+Entry point: :func:`run_app` (called by ``mahjong-tui``, ``play``, ``resume``, ``replay``;
+``host``/``join``/``serve`` report that LAN play is not available yet and return 2).
+
+Choices written down here:
+
+- The face set is chosen once, at start-up, from ``--faces`` / ``--ascii`` / the locale and the
+  terminal width (:func:`mahjong_tui.ui.faces.choose_face_set`); only the variant's highest rank
+  can widen it (Uzje), and that is decided when a game starts.
+- Saved games go to ``$MAHJONG_TUI_SAVES``, else ``$XDG_DATA_HOME/mahjong-tui/saves``, else
+  ``~/.local/share/mahjong-tui/saves``; the quit dialog lets the player change the path.
+- A game started from the command line (``play``, ``resume``, ``replay``) leaves the app when
+  the player leaves the table; a game started from the menu goes back to the menu.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from datetime import datetime
+from pathlib import Path
+from typing import Mapping, Sequence
+
+from textual.app import App
+from textual.events import Resize
+
+from ..engine.log import GameLog
+from ..errors import LogError, MahjongError
+from ..variant import Variant, load_variant
+from .faces import choose_face_set
+from .session import GameSession
+from .widgets.art import TileArt
+from .widgets.misc import MIN_HEIGHT, MIN_WIDTH, TooSmall
+
+LAN_MESSAGE = ("LAN play is not available yet: host, join and serve arrive with the LAN issue. "
+               "For several people at one keyboard use: mahjong-tui play --seats human,human,ai,ai")
+
+
+class UIError(MahjongError):
+    """A table that cannot be opened as asked (bad seats, a finished game to resume, ...)."""
+
+
+def saves_dir(env: Mapping[str, str] = os.environ) -> Path:
+    """Folder of saved games (see the module docstring)."""
+    if env.get("MAHJONG_TUI_SAVES"):
+        return Path(env["MAHJONG_TUI_SAVES"]).expanduser()
+    base = env.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base).expanduser() / "mahjong-tui" / "saves"
+
+
+def check_seats(seats: Sequence[str]) -> list[str]:
+    """Seats for a local table; raises UIError for ``remote`` (needs LAN play) or an unknown
+    AI level."""
+    out = []
+    for s in seats:
+        kind, _, level = s.partition(":")
+        if kind == "remote":
+            raise UIError("seat 'remote' needs a LAN table (host), which is not available yet; "
+                          "use human or ai[:easy|normal|strong]")
+        if kind == "ai" and level and level not in ("easy", "normal", "strong", "baseline"):
+            raise UIError(f"unknown AI level {level!r} in seat {s!r}; levels: easy, normal, strong")
+        out.append(s)
+    if len(out) != 4:
+        raise UIError(f"a table has 4 seats, got {len(out)}")
+    return out
+
+
+class MahjongApp(App):
+    """mahjong-tui."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "mahjong-tui"
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, *, command: str | None = None, variant: str = "classic", seats: Sequence[str] | None = None,
+                 seed: int | None = None, hands: int | None = None, bot_delay: float = 0.4,
+                 faces: str | None = None, ascii: bool = False, file: str | None = None,
+                 log: GameLog | None = None, env: Mapping[str, str] | None = None, width: int | None = None):
+        super().__init__()
+        self.command = command
+        self.variant_ref = variant
+        self.seats = list(seats or ["human", "ai", "ai", "ai"])
+        self.seed = seed
+        self.hands = hands
+        self.bot_delay = bot_delay
+        self.faces_request = faces
+        self.ascii = ascii
+        self.file = file
+        self.game_log = log
+        self.env = dict(os.environ if env is None else env)
+        self.start_width = width if width is not None else shutil.get_terminal_size((80, 24)).columns
+        self.privacy_guard = 0.3
+        self.saved_path: str | None = None
+        self.game_error: str | None = None  # traceback of a game that stopped on an error
+        self._arts: dict[int, TileArt] = {}
+        self.session: GameSession | None = None
+
+    # -- set-up -----------------------------------------------------------------------------
+    def art_for(self, variant: Variant) -> TileArt:
+        """The face set for this terminal (chosen once) at the variant's highest rank."""
+        max_rank = int(variant.tiles_rules["ranks"][1])
+        if max_rank not in self._arts:
+            faces = choose_face_set(self.faces_request, self.start_width, self.ascii, self.env,
+                                    max_rank=max(9, max_rank))
+            self._arts[max_rank] = TileArt(faces)
+        return self._arts[max_rank]
+
+    def saves_dir(self) -> Path:
+        return saves_dir(self.env)
+
+    def default_save_path(self, variant_id: str) -> str:
+        return str(self.saves_dir() / f"{variant_id}-{datetime.now():%Y%m%d-%H%M%S}.jsonl")
+
+    def on_mount(self) -> None:
+        self._check_size(self.size.width, self.size.height)
+        if self.command == "play":
+            self.start_game(self.variant_ref, self.seats, seed=self.seed, hands=self.hands,
+                            bot_delay=self.bot_delay, direct=True)
+        elif self.command in ("resume", "replay") and self.game_log is not None:
+            self._open_log(self.game_log, self.command, direct=True)
+        else:
+            from .screens.menu import MenuScreen
+
+            self.push_screen(MenuScreen(variant=self.variant_ref))
+
+    # -- live resize and the 80x24 minimum ---------------------------------------------------
+    def on_resize(self, event: Resize) -> None:
+        self._check_size(event.size.width, event.size.height)
+
+    def _check_size(self, width: int, height: int) -> None:
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        self.set_class(small, "-too-small")
+        if small:
+            text = (f"The table needs more room.\n\nThis terminal is {width}×{height}; "
+                    f"please make it at least {MIN_WIDTH}×{MIN_HEIGHT}.")
+            for screen in self.screen_stack:
+                for w in screen.query(TooSmall):
+                    w.update(text)
+
+    # -- games ------------------------------------------------------------------------------
+    def new_session(self, variant_ref: str, seats: Sequence[str], *, seed: int | None, hands: int | None,
+                    bot_delay: float, log: GameLog | None = None) -> GameSession:
+        """Build a session (raises MahjongError for a bad variant, seats or log)."""
+        import random
+
+        seats = check_seats(seats)
+        if log is not None:
+            variant = log.load_variant()
+            return GameSession(variant, log.seed, seats, hands=log.hands, bot_delay=bot_delay,
+                               variant_ref=log.variant, log=log)
+        variant = load_variant(variant_ref)
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        return GameSession(variant, seed, seats, hands=hands, bot_delay=bot_delay, variant_ref=variant_ref)
+
+    def start_game(self, variant_ref: str, seats: Sequence[str], *, seed: int | None = None,
+                   hands: int | None = None, bot_delay: float = 0.4, direct: bool = False,
+                   session: GameSession | None = None) -> None:
+        from .screens.table import TableScreen
+
+        if session is None:
+            try:
+                session = self.new_session(variant_ref, seats, seed=seed, hands=hands, bot_delay=bot_delay)
+            except MahjongError as exc:
+                self.notify(str(exc), title="Cannot start the game", severity="error")
+                return
+        self.session = session
+        self.push_screen(TableScreen(session, self.art_for(session.variant),
+                                     on_leave=lambda saved: self._leave_table(saved, direct)))
+
+    def _leave_table(self, saved: str | None, direct: bool) -> None:
+        if saved:
+            self.saved_path = saved
+            self.notify(f"Saved: mahjong-tui resume {saved}")
+        self.session = None
+        if direct:
+            self.exit(0)
+            return
+        from .screens.menu import MenuScreen
+
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, MenuScreen):
+            self.pop_screen()
+
+    def open_saved(self, path: Path, mode: str) -> str | None:
+        """Open a saved game to ``replay`` or ``resume``; returns an error message or None."""
+        try:
+            log = GameLog.load(path)
+            log.load_variant()
+        except MahjongError as exc:
+            return str(exc)
+        try:
+            self._open_log(log, mode, direct=False)
+        except MahjongError as exc:
+            return str(exc)
+        return None
+
+    def _open_log(self, log: GameLog, mode: str, direct: bool) -> None:
+        if mode == "replay":
+            from .screens.replay import ReplayScreen
+
+            variant = log.load_variant()
+            self.push_screen(ReplayScreen(log, self.art_for(variant),
+                                          on_leave=lambda _s: self._leave_table(None, direct)))
+            return
+        session = self.new_session(log.variant, log.seats, seed=log.seed, hands=log.hands,
+                                   bot_delay=self.bot_delay, log=log)
+        if session.finished:
+            raise UIError("this match is over; watch it with: mahjong-tui replay FILE")
+        self.start_game(log.variant, log.seats, direct=direct, session=session)
+
+
+def build_app(args) -> MahjongApp:
+    """The app for parsed command-line ``args`` (spec/cli.md); raises MahjongError (the CLI
+    prints it and exits 2) before any screen is drawn when the arguments cannot work."""
+    command = getattr(args, "command", None)
+    faces = getattr(args, "faces", None)
+    ascii_ = bool(getattr(args, "ascii", False))
+    if command == "play":
+        seats = check_seats(args.seats)
+        variant = load_variant(args.variant)
+        hands = getattr(args, "hands", None)
+        if hands is not None and hands < 1:
+            raise UIError("--hands must be at least 1")
+        delay = getattr(args, "bot_delay", 0.4)
+        if delay is None or delay < 0:
+            raise UIError("--bot-delay must be 0 or more seconds")
+        app = MahjongApp(command="play", variant=args.variant, seats=seats, seed=args.seed, hands=hands,
+                         bot_delay=delay, faces=faces, ascii=ascii_)
+        app.art_for(variant)  # a bad --faces fails here, before the screen opens
+        return app
+    if command in ("resume", "replay"):
+        log = GameLog.load(args.file)
+        variant = log.load_variant()
+        if command == "resume":
+            check_seats(log.seats)
+            if log.replay().phase == "match_over":
+                raise LogError(f"{args.file}: this match is over; watch it with: mahjong-tui replay {args.file}")
+        else:
+            log.replay()  # raises LogError now if the log does not replay
+        app = MahjongApp(command=command, variant=log.variant, seats=log.seats, faces=faces, ascii=ascii_,
+                         file=args.file, log=log)
+        app.art_for(variant)
+        return app
+    app = MahjongApp(command=None, faces=faces, ascii=ascii_)
+    app.art_for(load_variant("classic"))
+    return app
+
+
+def run_app(args) -> int:
+    """Run the UI for ``args`` (an argparse Namespace of ``mahjong_tui.cli``); returns the exit
+    status.  ``host``/``join``/``serve``: one line on stderr, status 2."""
+    command = getattr(args, "command", None)
+    if command in ("host", "join", "serve"):
+        print(f"mahjong-tui: {LAN_MESSAGE}", file=sys.stderr)
+        return 2
+    app = build_app(args)
+    app.run()
+    if app.game_error:
+        print(app.game_error, file=sys.stderr)
+    if app.saved_path:
+        print(f"Game saved to {app.saved_path}\nContinue it with: mahjong-tui resume {app.saved_path}")
+    rc = app.return_code
+    return rc if isinstance(rc, int) else 0

@@ -1,0 +1,189 @@
+"""The main menu (``mahjong-tui`` with no arguments; issue 3 §1) and the saved-games picker."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets.option_list import Option
+
+from ...variant import available_variants, load_variant
+from .base import BaseScreen
+
+SEAT_CHOICES = [("Human", "human"), ("AI easy", "ai:easy"), ("AI normal", "ai:normal"), ("AI strong", "ai:strong")]
+SEAT_NAMES = ("1 East", "2 South", "3 West", "4 North")
+
+
+def variant_rows() -> list[tuple[str, str, int, str]]:
+    """(id, name, tile count, summary) of every shipped variant that loads."""
+    out = []
+    for vid in available_variants():
+        try:
+            v = load_variant(vid)
+        except Exception:  # a broken file must not take the menu down  # noqa: BLE001
+            continue
+        out.append((v.id, v.name, v.tile_count, v.summary))
+    return out
+
+
+class MenuScreen(BaseScreen):
+    """New game (variant, seats, seed), host / join (not yet), replay, resume, rules, quit."""
+
+    BINDINGS = [
+        Binding("ctrl+n", "new", "New game"),
+        Binding("f2", "rules", "Rules"),
+        Binding("ctrl+q", "quit", "Quit"),
+    ]
+
+    def __init__(self, *, variant: str = "classic", seats: list[str] | None = None):
+        super().__init__(classes="menu")
+        self.rows = variant_rows()
+        ids = [r[0] for r in self.rows]
+        self.default_variant = variant if variant in ids else (ids[0] if ids else "")
+        self.default_seats = seats or ["human", "ai:normal", "ai:normal", "ai:normal"]
+
+    def compose_body(self) -> ComposeResult:
+        with Vertical(id="menu"):
+            yield Static("mahjong-tui  ·  a four-seat mahjong table", id="menu-title")
+            with Horizontal(classes="menu-row"):
+                yield Label("Variant", classes="menu-label")
+                yield Select([(f"{name} · {n} tiles", vid) for vid, name, n, _ in self.rows],
+                             value=self.default_variant or Select.BLANK, allow_blank=False, compact=True,
+                             id="variant")
+            yield Static("", id="variant-summary")
+            with Horizontal(classes="menu-row"):
+                yield Label("Seats", classes="menu-label")
+                for i in range(4):
+                    with Vertical(classes="seat-choice"):
+                        yield Label(SEAT_NAMES[i], classes="seat-name")
+                        value = self.default_seats[i] if self.default_seats[i] in dict((v, 1) for _, v in SEAT_CHOICES) else "ai:normal"
+                        yield Select(SEAT_CHOICES, value=value, allow_blank=False, compact=True, id=f"seat{i}")
+            with Horizontal(classes="menu-row"):
+                yield Label("Seed", classes="menu-label")
+                yield Input(placeholder="blank = random", id="seed", compact=True, type="integer")
+                yield Label("Hands", classes="menu-label2")
+                yield Input(placeholder="whole match", id="hands", compact=True, type="integer")
+                yield Label("Bot pause", classes="menu-label2")
+                yield Input(value="0.4", id="delay", compact=True, type="number")
+            with Horizontal(classes="menu-buttons"):
+                yield Button("New game", id="new", variant="primary")
+                yield Button("Rules", id="rules")
+                yield Button("Saved games", id="load")
+                yield Button("Quit", id="quit", variant="error")
+            with Horizontal(classes="menu-buttons"):
+                yield Button("Host LAN table", id="host", disabled=True)
+                yield Button("Join LAN table", id="join", disabled=True)
+                yield Static("LAN play is not available yet.", id="lan-note")
+            yield Static("", id="menu-error")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._show_summary()
+        self.query_one("#new", Button).focus()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "variant":
+            self._show_summary()
+
+    def _show_summary(self) -> None:
+        vid = self.query_one("#variant", Select).value
+        for rid, name, n, summary in self.rows:
+            if rid == vid:
+                self.query_one("#variant-summary", Static).update(f"{summary}")
+                return
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        bid = event.button.id
+        if bid == "new":
+            self.action_new()
+        elif bid == "rules":
+            self.action_rules()
+        elif bid == "load":
+            self.app.push_screen(LoadScreen())
+        elif bid == "quit":
+            self.app.exit(0)
+
+    def action_quit(self) -> None:
+        self.app.exit(0)
+
+    def action_rules(self) -> None:
+        from .rules import RulesScreen
+
+        vid = self.query_one("#variant", Select).value
+        if isinstance(vid, str):
+            self.app.push_screen(RulesScreen(vid, load_variant(vid)))
+
+    def action_new(self) -> None:
+        err = self.query_one("#menu-error", Static)
+        vid = self.query_one("#variant", Select).value
+        seats = [str(self.query_one(f"#seat{i}", Select).value) for i in range(4)]
+        seed_text = self.query_one("#seed", Input).value.strip()
+        hands_text = self.query_one("#hands", Input).value.strip()
+        delay_text = self.query_one("#delay", Input).value.strip()
+        try:
+            seed = int(seed_text) if seed_text else None
+            hands = int(hands_text) if hands_text else None
+            if hands is not None and hands < 1:
+                raise ValueError("hands must be at least 1")
+            delay = float(delay_text) if delay_text else 0.4
+            if delay < 0:
+                raise ValueError("the bot pause cannot be negative")
+        except ValueError as exc:
+            err.update(f"Check the numbers: {exc}")
+            return
+        err.update("")
+        self.app.start_game(str(vid), seats, seed=seed, hands=hands, bot_delay=delay)
+
+
+class LoadScreen(BaseScreen):
+    """Pick a saved game (from the saves folder, or any path) to replay or resume."""
+
+    BINDINGS = [Binding("escape", "back", "Back")]
+
+    def compose_body(self) -> ComposeResult:
+        saves = self.app.saves_dir()
+        files = sorted(saves.glob("*.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True) if saves.is_dir() else []
+        self.files = files
+        with Vertical(id="load"):
+            yield Static(f"Saved games in {saves}", id="load-title")
+            opts = [Option(p.name, id=str(i)) for i, p in enumerate(files)]
+            yield OptionList(*opts, id="saves")
+            if not files:
+                yield Static("(none yet: leave a game with q and choose 'Save and leave')", classes="dim")
+            yield Label("or a file:")
+            yield Input(placeholder="path to a saved game (.jsonl)", id="path")
+            with Horizontal(classes="menu-buttons"):
+                yield Button("Replay", id="replay", variant="primary")
+                yield Button("Resume", id="resume")
+                yield Button("Back", id="back")
+            yield Static("", id="load-error")
+        yield Footer()
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option.id is not None:
+            self.query_one("#path", Input).value = str(self.files[int(event.option.id)])
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id is not None:
+            self.query_one("#path", Input).value = str(self.files[int(event.option.id)])
+            self.query_one("#replay", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "back":
+            self.dismiss(None)
+            return
+        path = self.query_one("#path", Input).value.strip()
+        if not path:
+            self.query_one("#load-error", Static).update("Choose a saved game or type a path.")
+            return
+        error = self.app.open_saved(Path(path).expanduser(), event.button.id)
+        if error:
+            self.query_one("#load-error", Static).update(error)
+
+    def action_back(self) -> None:
+        self.dismiss(None)

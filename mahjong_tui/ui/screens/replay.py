@@ -1,0 +1,163 @@
+"""Step through a saved game, forwards and back (issue 3 §8; ``mahjong-tui replay FILE``).
+
+The log is replayed from its first action; each step's four views are kept, so stepping back is
+instant and stepping forward applies one more action.  Every hand is shown face up (the game is
+over, or at least it is being watched, not played); Tab turns the table so another seat sits at
+the bottom.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+
+from ...engine.log import GameLog
+from ..frame import ActionBox, build_frame
+from ..model import describe_event, latest_discarder, needs, seat_specs, wind_word
+from ..widgets.areas import TableLayout
+from ..widgets.art import TileArt
+from .base import BaseScreen
+
+
+@dataclass
+class Step:
+    views: list[dict]  # view of each seat after this many actions
+    latest: int | None
+    text: str  # what this step's action did, in words
+
+
+class ReplayScreen(BaseScreen):
+    BINDINGS = [
+        Binding("right", "step(1)", "Step"),
+        Binding("left", "step(-1)", "Back"),
+        Binding("pagedown", "hand(1)", "Next hand"),
+        Binding("pageup", "hand(-1)", "Previous hand"),
+        Binding("home", "jump(0)", "Start"),
+        Binding("end", "jump(-1)", "End"),
+        Binding("tab", "turn", "Turn the table"),
+        Binding("enter", "scoring", "Scoring"),
+        Binding("question_mark", "keys", "Keys"),
+        Binding("h", "rules", "Rules"),
+        Binding("q", "leave", "Leave"),
+        Binding("escape", "leave", "Leave", show=False),
+    ]
+
+    def __init__(self, log: GameLog, art: TileArt, *, on_leave=None):
+        super().__init__()
+        self.game_log = log
+        self.art = art
+        self.on_leave = on_leave
+        self.table = log.replay(upto=0)
+        self.variant = self.table.variant
+        self.actions = list(log.actions)
+        self.specs = seat_specs(log.seats)
+        self.names = [s.name for s in self.specs]
+        humans = [i for i, s in enumerate(self.specs) if s.human]
+        self.bottom = humans[0] if humans else 0
+        self.steps: list[Step] = [Step([self.table.view(s) for s in range(4)], None, "The first deal")]
+        self.pos = 0
+        self._length = needs(dict(self.variant.match), log.hands)
+
+    def compose_body(self) -> ComposeResult:
+        yield TableLayout(self.art, id="table")
+
+    def on_mount(self) -> None:
+        self.layout_widget = self.query_one(TableLayout)
+        self.redraw()
+
+    # -- stepping ---------------------------------------------------------------------------
+    def _extend(self, upto: int) -> None:
+        """Replay actions until step ``upto`` exists."""
+        while len(self.steps) <= min(upto, len(self.actions)):
+            k = len(self.steps) - 1
+            action = self.actions[k]
+            events = self.table.apply(action)
+            views = [self.table.view(s) for s in range(4)]
+            prev = self.steps[-1]
+            latest = latest_discarder(prev.views[0], views[0], prev.latest)
+            words = [f"{self.names[action.seat]}: {action.describe()}"]
+            for ev in events:
+                if ev.get("type") == "hand_end":
+                    words.append("the hand is over (Enter: scoring)")
+                elif ev.get("type") in ("claim", "kong", "bonus"):
+                    t = describe_event(ev, lambda s: self.names[s])
+                    if t:
+                        words.append(t)
+            self.steps.append(Step(views, latest, " · ".join(words)))
+
+    def go(self, pos: int) -> None:
+        pos = max(0, min(pos, len(self.actions)))
+        self._extend(pos)
+        self.pos = pos
+        self.redraw()
+
+    def action_step(self, delta: int) -> None:
+        self.go(self.pos + delta)
+
+    def action_jump(self, where: int) -> None:
+        self.go(len(self.actions) if where < 0 else where)
+
+    def action_hand(self, delta: int) -> None:
+        """Go to the start of the next hand, or back to the start of this (at its start: the
+        previous) hand."""
+        if delta > 0:
+            k = self.pos
+            while k < len(self.actions):
+                k += 1
+                self._extend(k)
+                if self._hand_start(k):
+                    break
+        else:
+            k = self.pos - 1
+            while k > 0 and not self._hand_start(k):
+                k -= 1
+        self.go(max(0, k))
+
+    def _hand_start(self, k: int) -> bool:
+        return k == 0 or self.steps[k - 1].views[0]["hand_number"] != self.steps[k].views[0]["hand_number"]
+
+    def action_turn(self) -> None:
+        self.bottom = (self.bottom + 1) % 4
+        self.redraw()
+
+    def action_scoring(self) -> None:
+        from .results import HandEndScreen
+
+        last = self.steps[self.pos].views[0].get("last_hand")
+        if last:
+            self.app.push_screen(HandEndScreen(last, self.names, self.art, self.variant))
+
+    def action_keys(self) -> None:
+        from .dialogs import KeysScreen
+
+        self.app.push_screen(KeysScreen())
+
+    def action_rules(self) -> None:
+        from .rules import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.variant.id, self.variant))
+
+    def action_leave(self) -> None:
+        if self.on_leave is not None:
+            self.on_leave(None)
+
+    # -- drawing ----------------------------------------------------------------------------
+    def redraw(self) -> None:
+        step = self.steps[self.pos]
+        view = step.views[self.bottom]
+        n = len(self.actions)
+        title = (f"Step {self.pos}/{n} · {step.text}",)
+        choices = (("←→", ("step",)), ("PgUp PgDn", ("hand",)), ("Tab", ("turn the table",)))
+        if view.get("last_hand"):
+            choices += (("Enter", ("last scoring",)),)
+        info = (f"Replay of a saved game · seat at the bottom: {self.names[self.bottom]} "
+                f"({wind_word(view['players'][self.bottom]['wind'])})",)
+        frame = build_frame(
+            view, bottom=self.bottom, names=self.names, title=self.variant.name, hand_text=view["hand"],
+            show_own_hand=True, latest=step.latest, selected=None, hand_active=False,
+            actions=ActionBox(title, choices, info, False),
+            revealed={s: step.views[s]["hand"] for s in range(4)}, extra="replay", match_length=self._length,
+        )
+        self.layout_widget.show(frame)

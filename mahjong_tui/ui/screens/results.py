@@ -1,0 +1,241 @@
+"""End of a hand and end of the match (issue 3 §6)."""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.widget import Widget
+from textual.widgets import DataTable, Static
+
+from ... import tiles as T
+from ..model import fmt_num, parse, pattern_words, standings, transfers, wind_word
+from ..widgets.art import TileArt, flow, join_lines
+from ..widgets.chart import ScoreChart
+from .base import BaseScreen
+
+
+def unit_value(value: float, unit: str) -> str:
+    """``'68 points'``, ``'×4'`` (multipliers), ``'3 fan'``."""
+    v = fmt_num(value)
+    if unit.startswith("multiplier"):
+        return f"×{v}"
+    if unit in ("points", "doublings") and v == "1":
+        unit = unit[:-1]
+    return f"{v} {unit}"
+
+
+def signed(x: float) -> str:
+    """``'+68'``, ``'-4'``, ``'0'``."""
+    return ("+" if x > 0 else "") + fmt_num(x)
+
+
+def meld_notation(text: str) -> tuple[list[int], set[int]]:
+    """A revealed meld (``'(777t)'``, ``'[CCCC]'``) as tiles + face-down indices."""
+    inner = text.strip("()[]")
+    tiles = list(parse(inner))
+    down = {0, len(tiles) - 1} if text.startswith("[") else set()
+    return tiles, down
+
+
+class RevealedHands(Widget):
+    """Every seat's hand at the end of a hand, winners marked, the winning tile underlined."""
+
+    DEFAULT_CSS = """
+    RevealedHands { height: auto; text-wrap: nowrap; text-overflow: clip; }
+    """
+
+    def __init__(self, summary: dict, names: Sequence[str], art: TileArt):
+        super().__init__()
+        self.summary = summary
+        self.names = list(names)
+        self.art = art
+
+    def lines(self, width: int) -> list[Text]:
+        s = self.summary
+        art = self.art
+        winners = {w["seat"]: w for w in s["winners"]}
+        out: list[Text] = []
+        for seat in range(4):
+            h = s["hands"][seat]
+            head = Text(no_wrap=True, end="")
+            mark = "*" if art.faces.ascii_only else "★"
+            head.append(f"{mark} " if seat in winners else "  ", "bold")
+            head.append(f"{s['seat_winds'][seat]} ", "bold")
+            head.append(f"{self.names[seat]:<9}", "bold" if seat in winners else "")
+            delta = s["deltas"][seat]
+            head.append(signed(delta).rjust(6), "bold" if delta > 0 else "")
+            items = [head]
+            concealed = list(parse(h["concealed"]))
+            win_tile = T.parse_tile(winners[seat]["tile"]) if seat in winners and winners[seat].get("tile") else None
+            hi = set()
+            if win_tile is not None and win_tile in concealed:
+                hi = {len(concealed) - 1 - concealed[::-1].index(win_tile)}
+            items.append(art.row(concealed, highlight=hi))
+            for m in h["melds"]:
+                tiles, down = meld_notation(m)
+                items.append(art.meld(tiles, down))
+            bonus = list(parse(h["bonus"]))
+            if bonus:
+                items.append(art.row(bonus))
+            out += flow(items, width, 2)
+        return out
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        return len(self.lines(width))
+
+    def render(self) -> Text:
+        return join_lines(self.lines(self.content_size.width))
+
+
+def headline(s: dict, names: Sequence[str]) -> str:
+    n = s["hand"] + 1
+    wind = wind_word(s["prevailing_wind"])
+    head = f"Hand {n} · {wind} round — "
+
+    def who(seat: int) -> str:
+        return f"{names[seat]} ({wind_word(s['seat_winds'][seat])})"
+
+    if s["result"] != "win" or not s["winners"]:
+        return head + "exhaustive draw: nobody wins"
+    ws = s["winners"]
+    tile = ws[0].get("tile") or ""
+    if len(ws) == 1:
+        w = who(ws[0]["seat"])
+        if s["self_draw"]:
+            return head + f"{w} wins, self-drawn {tile}"
+        if s.get("robbed"):
+            return head + f"{w} wins by robbing {who(s['discarder'])}'s kong of {tile}"
+        return head + f"{w} wins on {who(s['discarder'])}'s discard of {tile}"
+    names_w = " and ".join(who(w["seat"]) for w in ws)
+    return head + f"{names_w} all win on {who(s['discarder'])}'s discard of {tile}"
+
+
+class HandEndScreen(BaseScreen):
+    """Every hand revealed, each winner's scoring breakdown (patterns in words, values, total),
+    who pays whom, then the standings.  Enter goes on."""
+
+    BINDINGS = [
+        Binding("enter", "next", "Next hand"),
+        Binding("space", "next", "Next hand", show=False),
+        Binding("q", "leave", "Leave the table"),
+    ]
+
+    def __init__(self, summary: dict, names: Sequence[str], art: TileArt, variant, match_over: bool = False):
+        super().__init__(classes="results")
+        self.summary = summary
+        self.names = list(names)
+        self.art = art
+        self.variant = variant
+        self.match_over = match_over
+
+    def compose_body(self) -> ComposeResult:
+        s = self.summary
+        names = self.names
+        yield Static(headline(s, names), id="result-title")
+        with VerticalScroll(id="result-body"):
+            yield RevealedHands(s, names, self.art)
+            for w in s["winners"]:
+                seat = w["seat"]
+                form = (w.get("form") or "").replace("_", " ")
+                yield Static(f"Scoring — {names[seat]} ({wind_word(s['seat_winds'][seat])}), {form} hand",
+                             classes="section")
+                table: DataTable = DataTable(show_cursor=False, zebra_stripes=True, classes="breakdown")
+                table.can_focus = False
+                table.add_columns("pattern", "id", "count", "value")
+                for p in w["patterns"]:
+                    table.add_row(pattern_words(p), p["id"], f"×{p['count']}" if p.get("count", 1) != 1 else "",
+                                  unit_value(p["value"], p.get("kind") or w["unit"]))
+                table.add_row(Text("Total", style="bold"), "", "", Text(unit_value(w["value"], w["unit"]), style="bold"))
+                yield table
+            if s.get("loser_scores"):
+                parts = [f"{names[int(k)]} {fmt_num(v)}" for k, v in sorted(s["loser_scores"].items(), key=lambda kv: int(kv[0]))]
+                yield Static("Hand values of the others: " + " · ".join(parts),
+                             classes="section")
+            pays = transfers(s["deltas"])
+            if pays:
+                yield Static("Who pays whom", classes="section")
+                yield Static("\n".join(f"  {names[a]} pays {names[b]} {fmt_num(x)}" for a, b, x in pays))
+            elif s["result"] == "win":
+                yield Static("Nobody pays: each hand's value is added to its owner's score.", classes="section")
+            yield Static("Standings", classes="section")
+            st: DataTable = DataTable(show_cursor=False, zebra_stripes=True, classes="standings")
+            st.can_focus = False
+            st.add_columns("#", "player", "this hand", "score")
+            for rank, seat, score in standings(s["scores"]):
+                d = s["deltas"][seat]
+                st.add_row(str(rank), names[seat], signed(d), fmt_num(score))
+            yield st
+        nxt = "see the final standings" if self.match_over else "next hand"
+        yield Static(f"Enter: {nxt}   ↑↓: scroll   q: leave the table", classes="screen-hint")
+
+    def action_next(self) -> None:
+        self.dismiss("next")
+
+    def action_leave(self) -> None:
+        self.dismiss("quit")
+
+
+class MatchEndScreen(BaseScreen):
+    """Final standings and a chart of each seat's score over the hands."""
+
+    BINDINGS = [
+        Binding("enter", "leave", "Leave"),
+        Binding("q", "leave", "Leave", show=False),
+        Binding("escape", "leave", "Leave", show=False),
+        Binding("s", "save", "Save for replay"),
+    ]
+
+    def __init__(self, history: Sequence[dict], names: Sequence[str], art: TileArt, variant,
+                 start_score: float = 0, save: Callable[[str], str] | None = None):
+        super().__init__(classes="results")
+        self.history = list(history)
+        self.names = list(names)
+        self.art = art
+        self.variant = variant
+        self.start_score = start_score
+        self.save = save
+
+    def series(self) -> list[list[float]]:
+        out = [[float(self.start_score)] for _ in range(4)]
+        for h in self.history:
+            for s in range(4):
+                out[s].append(float(h["scores"][s]))
+        return out
+
+    def compose_body(self) -> ComposeResult:
+        series = self.series()
+        final = [s[-1] for s in series]
+        wins = [0] * 4
+        for h in self.history:
+            for w in h["winners"]:
+                wins[w["seat"]] += 1
+        yield Static(f"Match over — {self.variant.name}, {len(self.history)} hand{'s' if len(self.history) != 1 else ''}", id="result-title")
+        st: DataTable = DataTable(show_cursor=False, zebra_stripes=True, classes="standings")
+        st.can_focus = False
+        st.add_columns("#", "seat", "player", "hands won", "score")
+        for rank, seat, score in standings(final):
+            st.add_row(str(rank), str(seat + 1), self.names[seat], str(wins[seat]), fmt_num(score))
+        yield st
+        yield Static("Score over the hands (seat numbers mark each hand)", classes="section")
+        yield ScoreChart(series, self.names, ascii=self.art.faces.ascii_only, id="chart")
+        hint = "Enter: leave" + ("   s: save the game for replay" if self.save else "")
+        yield Static(hint, classes="screen-hint", id="match-hint")
+
+    def action_leave(self) -> None:
+        self.dismiss(None)
+
+    def action_save(self) -> None:
+        if self.save is None:
+            return
+        path = self.app.default_save_path(self.variant.id)
+        try:
+            written = self.save(path)
+        except OSError as exc:
+            self.app.notify(f"Could not save: {exc}", severity="error")
+            return
+        self.query_one("#match-hint", Static).update(f"Saved to {written}  ·  Enter: leave")
+        self.app.notify(f"Saved: mahjong-tui replay {written}")

@@ -1,0 +1,275 @@
+"""The other decisions and screens: self-drawn win, kongs, bloom tiles, chows spelled out,
+save / resume / replay, keys and rules, the 80x24 minimum with live resize, the menu, LAN."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from mahjong_tui import cli
+from mahjong_tui.engine.log import GameLog
+from mahjong_tui.ui.app import run_app
+from mahjong_tui.ui.screens.dialogs import KeysScreen, QuitScreen
+from mahjong_tui.ui.screens.menu import MenuScreen
+from mahjong_tui.ui.screens.replay import ReplayScreen
+from mahjong_tui.ui.screens.results import HandEndScreen
+from mahjong_tui.ui.screens.rules import RulesScreen
+from mahjong_tui.ui.screens.table import TableScreen
+from mahjong_tui.ui.widgets.areas import ActionBar
+from mahjong_tui.ui.widgets.misc import TooSmall
+from tests.ui.helpers import ENV, make_app, my_request, play, screen_text, table_screen, wait_for
+
+
+def bar(app) -> str:
+    return " ".join(app.screen.query_one(ActionBar).plain_lines())
+
+
+def kinds(app) -> set[str]:
+    req = my_request(app)
+    return {a.kind for a in req.legal} if req else set()
+
+
+async def test_self_drawn_win_is_offered_on_your_turn():
+    app = make_app(variant="yuxi", seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play(pilot, app, until=lambda a: my_request(a) is not None and my_request(a).is_turn
+                   and "win" in kinds(a))
+        text = bar(app)
+        assert " w " in text and "win (self-drawn)" in text and "discard" in text
+        await pilot.press("w")
+        await wait_for(pilot, lambda: isinstance(app.screen, HandEndScreen))
+        assert "You (East) wins, self-drawn" in screen_text(app)
+
+
+async def test_kong_is_offered_on_your_turn():
+    app = make_app(variant="yuxi", seed=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play(pilot, app, until=lambda a: bool(kinds(a) & {"concealed_kong", "added_kong"}))
+        text = bar(app)
+        assert "kong" in text
+        t = table_screen(app)
+        keys = {c.action.kind: k for k, c in t.choice_map.items()}
+        assert keys.get("concealed_kong", keys.get("added_kong")) in ("k", "a", "1", "2")
+
+
+async def test_bloom_tile_prompt_after_a_kong():
+    app = make_app(variant="yuxi", seed=65)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play(pilot, app, until=lambda a: my_request(a) is not None
+                   and table_screen(a).session.table.phase == "after_kong")
+        text = bar(app)
+        assert "win on bloom tile" in text and "take the replacement tile" in text
+        assert "Bloom" in screen_text(app)  # the face-up bloom tiles are in the middle of the table
+
+
+async def test_each_chow_is_spelled_out():
+    app = make_app(variant="classic", seed=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play(pilot, app, until=lambda a: "chow" in kinds(a))
+        text = bar(app)
+        req = my_request(app)
+        for a in req.legal:
+            if a.kind == "chow":
+                from mahjong_tui import tiles as T
+
+                assert "chow " + " ".join(T.name(x) for x in a.tiles) in text
+        assert " x " in text and "pass" in text
+
+
+async def test_save_on_quit_then_resume_exactly(tmp_path: Path):
+    save = tmp_path / "game.jsonl"
+    app = make_app(seed=32, hands=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play(pilot, app, turns=3)
+        t = table_screen(app)
+        before = t.session.table.view(0)
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen))
+        box = app.screen.query_one("#save-path")
+        box.value = str(save)
+        await pilot.click("#save")
+        await wait_for(pilot, lambda: app.return_code is not None)
+    assert app.saved_path == str(save) and save.exists()
+    log = GameLog.load(save)
+    assert log.seats == ["human", "ai:baseline", "ai:baseline", "ai:baseline"]
+    assert log.replay().view(0) == before
+    # resume: the same table, the same hand, waiting for the same discard
+    resumed = make_app(command="resume", log=log)
+    async with resumed.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: my_request(resumed) is not None)
+        t = table_screen(resumed)
+        assert t.session.table.view(0) == before
+        assert sorted(t.frame.hand.tiles) == sorted(
+            __import__("mahjong_tui.ui.model", fromlist=["parse"]).parse(before["hand"]))
+
+
+async def test_leave_without_saving(tmp_path: Path):
+    app = make_app(seed=32, hands=1, env={**ENV, "MAHJONG_TUI_SAVES": str(tmp_path)})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play(pilot, app, turns=1)
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen))
+        assert str(tmp_path) in app.screen.query_one("#save-path").value
+        await pilot.press("escape")  # stay
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen))
+        await pilot.click("#nosave")
+        await wait_for(pilot, lambda: app.return_code is not None)
+    assert app.saved_path is None and not list(tmp_path.iterdir())
+
+
+def finished_log(tmp_path: Path) -> GameLog:
+    from mahjong_tui.ai.baseline import make_bot
+    from mahjong_tui.engine import Table
+    from mahjong_tui.variant import load_variant
+
+    v = load_variant("yuxi")
+    t = Table(v, 5, hands=2)
+    bots = [make_bot("ai:baseline", v, s) for s in range(4)]
+    while t.phase != "match_over":
+        for s in list(t.waiting_for()):
+            if s in t.waiting_for():
+                t.apply(bots[s].choose(t.view(s), t.legal_actions(s)))
+    log = GameLog.for_table(t, "yuxi", ["human", "ai", "ai", "ai"])
+    log.save(tmp_path / "done.jsonl")
+    return GameLog.load(tmp_path / "done.jsonl")
+
+
+async def test_replay_steps_forwards_and_back(tmp_path: Path):
+    log = finished_log(tmp_path)
+    app = make_app(command="replay", log=log)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        r = app.screen
+        await pilot.press("right", "right", "right", "right", "right")
+        assert r.pos == 5
+        after5 = r.steps[5].views[0]
+        await pilot.press("left", "left")
+        assert r.pos == 3
+        await pilot.press("right", "right")
+        assert r.steps[r.pos].views[0] == after5  # back and forth: the same table
+        assert log.replay(upto=5).view(0) == after5
+        # every hand is face up in a replay
+        assert all(s.concealed is not None for s in r.layout_widget._areas["seat-top"].box and [
+            r.layout_widget._areas[f"seat-{p}"].box for p in ("top", "left", "right")])
+        await pilot.press("pagedown")
+        assert r.steps[r.pos].views[0]["hand_number"] == 1 and r._hand_start(r.pos)
+        bottom = r.bottom
+        await pilot.press("tab")
+        assert r.bottom == (bottom + 1) % 4
+        await pilot.press("enter")  # the scoring of the hand just finished
+        await wait_for(pilot, lambda: isinstance(app.screen, HandEndScreen))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        await pilot.press("pageup")
+        assert r.pos == 0
+        await pilot.press("end")
+        assert r.pos == len(log.actions)
+        await pilot.press("q")
+        await wait_for(pilot, lambda: app.return_code is not None)
+
+
+async def test_keys_and_rules_screens():
+    app = make_app(variant="yuxi", seed=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play(pilot, app, turns=0)
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, KeysScreen))
+        text = screen_text(app)
+        assert "Keys at the table" in text and "pass" in text and "discard" in text
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        await pilot.press("h")
+        await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
+        await pilot.pause()
+        assert "Yuxi" in screen_text(app)
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        assert my_request(app) is not None  # still your turn
+
+
+async def test_needs_more_room_below_80x24_and_resizes_live():
+    app = make_app(seed=32, hands=1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play(pilot, app, turns=0)
+        t = table_screen(app)
+        assert app.screen.query_one(TooSmall).display is False
+        await pilot.resize_terminal(79, 24)
+        await pilot.pause()
+        assert app.has_class("-too-small")
+        cover = app.screen.query_one(TooSmall)
+        assert cover.display is True
+        assert "needs more room" in screen_text(app) and "79×24" in screen_text(app)
+        assert t._my_request() is None  # keys do nothing while the table is covered
+        await pilot.press("d")
+        assert not t.session.request_now.future.done()
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not app.has_class("-too-small") and cover.display is False
+        assert t.query_one("#hand").size.width == 80 - 2
+        await pilot.resize_terminal(140, 45)
+        await pilot.pause()
+        assert t.query_one("#hand").size.width == 140 - 2
+        assert "Your turn" in screen_text(app)
+
+
+async def test_menu_starts_a_game_and_comes_back(monkeypatch):
+    from mahjong_tui.ui.screens import menu
+
+    # the menu offers easy/normal/strong; the test seats the baseline bot (fast, stable)
+    monkeypatch.setattr(menu, "SEAT_CHOICES", menu.SEAT_CHOICES + [("AI baseline", "ai:baseline")])
+    app = make_app(command=None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen))
+        text = screen_text(app)
+        assert "Classic Chinese" in text and "144 tiles" in text
+        assert "LAN play is not available yet" in text
+        assert app.screen.query_one("#host").disabled and app.screen.query_one("#join").disabled
+        app.screen.query_one("#seed").value = "32"
+        app.screen.query_one("#hands").value = "1"
+        app.screen.query_one("#delay").value = "0"
+        for i in range(1, 4):
+            app.screen.query_one(f"#seat{i}").value = "ai:baseline"
+        await pilot.click("#new")
+        await wait_for(pilot, lambda: my_request(app) is not None)
+        assert table_screen(app).session.seed == 32
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen))
+        await pilot.click("#nosave")
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen))
+
+
+def _ns(**kw) -> argparse.Namespace:
+    base = dict(command="play", variant="classic", seats=["human", "ai", "ai", "ai"], seed=1, hands=1,
+                bot_delay=0.0, ascii=False, faces=None)
+    base.update(kw)
+    return argparse.Namespace(**base)
+
+
+def test_lan_commands_are_not_available_yet(capsys):
+    for command in ("host", "join", "serve"):
+        assert run_app(argparse.Namespace(command=command)) == 2
+        err = capsys.readouterr().err
+        assert "LAN play is not available yet" in err and "\n" == err[-1] and err.count("\n") == 1
+
+
+def test_bad_table_arguments_exit_2_before_the_screen(capsys, tmp_path: Path):
+    from mahjong_tui.errors import MahjongError
+    from mahjong_tui.ui.app import build_app
+
+    assert cli.main(["play", "--seats", "human,remote,ai,ai"]) == 2
+    assert "remote" in capsys.readouterr().err
+    try:
+        build_app(_ns(seats=["human", "ai:genius", "ai", "ai"]))
+    except MahjongError as exc:  # the CLI prints it on one line and exits 2
+        assert "genius" in str(exc)
+    else:  # pragma: no cover
+        raise AssertionError("an unknown AI level was accepted")
+    assert cli.main(["--faces", "nosuchfaces", "play"]) == 2
+    assert "nosuchfaces" in capsys.readouterr().err
+    assert cli.main(["resume", str(tmp_path / "missing.jsonl")]) == 2
+    assert "cannot be read" in capsys.readouterr().err
+    finished_log(tmp_path)
+    assert cli.main(["resume", str(tmp_path / "done.jsonl")]) == 2
+    assert "replay" in capsys.readouterr().err

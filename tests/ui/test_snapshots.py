@@ -1,0 +1,113 @@
+"""SVG snapshots of the real app (pytest-textual-snapshot; issue 3 acceptance 1).
+
+The table at 80x24 and 120x40 in the compact and the CJK face sets, the claim prompt, the
+hot-seat privacy screen, the end-of-hand scoring screen, the end of the match, the menu and the
+"needs more room" cover.  Theme pinned on the app (helpers.make_app).  Update with
+``pytest tests/ui/test_snapshots.py --snapshot-update`` after checking the new pictures.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from mahjong_tui.ui.screens.results import HandEndScreen, MatchEndScreen
+from tests.ui.helpers import THEME, claim_prompt, make_app, play, wait_for
+
+
+def after_turns(n: int):
+    async def run(pilot):
+        await play(pilot, pilot.app, turns=n, pass_claims=True)
+        await pilot.pause()
+
+    return run
+
+
+@pytest.mark.parametrize("faces", ["compact", "cjk"])
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_table(snap_compare, faces, size):
+    app = make_app(seed=32, hands=1, faces=faces)
+    assert snap_compare(app, terminal_size=size, run_before=after_turns(3))
+
+
+def test_table_ascii_80x24(snap_compare):
+    app = make_app(seed=32, hands=1, faces="ascii")
+    assert snap_compare(app, terminal_size=(80, 24), run_before=after_turns(3))
+
+
+def test_claim_prompt(snap_compare):
+    app = make_app(seed=32, hands=1)
+
+    async def run(pilot):
+        await play(pilot, pilot.app, until=claim_prompt)
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run)
+
+
+def test_claim_prompt_with_chows(snap_compare):
+    # Classic Chinese seed 10: a prompt offering pick-up and pass; one of the later prompts
+    # offers a pung; snapshot the first prompt that offers more than pass/pick-up
+    app = make_app(seed=10, hands=1)
+
+    def rich_prompt(a):
+        if not claim_prompt(a):
+            return False
+        from tests.ui.helpers import my_request
+
+        return len({x.kind for x in my_request(a).legal}) >= 3
+
+    async def run(pilot):
+        await play(pilot, pilot.app, until=rich_prompt)
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run)
+
+
+def test_privacy_screen(snap_compare):
+    app = make_app(seats=("human", "ai", "human", "ai"), seed=32, hands=1)
+
+    async def run(pilot):
+        from mahjong_tui.ui.screens.dialogs import PrivacyScreen
+
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, PrivacyScreen))
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_scoring_screen(snap_compare, size):
+    app = make_app(seed=32, hands=1)
+
+    async def run(pilot):
+        await play(pilot, pilot.app)
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, HandEndScreen))
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=run)
+
+
+def test_match_end_screen(snap_compare):
+    app = make_app(seed=32, hands=2)
+
+    async def run(pilot):
+        for _ in range(2):
+            await play(pilot, pilot.app)
+            await wait_for(pilot, lambda: isinstance(pilot.app.screen, (HandEndScreen, MatchEndScreen)))
+            if isinstance(pilot.app.screen, HandEndScreen):
+                await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, MatchEndScreen))
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run)
+
+
+def test_menu(snap_compare):
+    app = make_app(command=None)
+    assert snap_compare(app, terminal_size=(80, 24))
+
+
+def test_needs_more_room(snap_compare):
+    app = make_app(seed=32, hands=1)
+    assert app.theme == THEME
+    assert snap_compare(app, terminal_size=(70, 20), run_before=after_turns(0))
