@@ -16,6 +16,7 @@ from typing import Any, Sequence
 from . import __version__
 from . import tiles as T
 from .errors import HandError, MahjongError
+from .net.args import add_net_arguments  # argparse only: no asyncio, no Textual
 from .scoring.context import SITUATIONS
 
 WIND_BY_LETTER = {"E": T.EAST, "S": T.SOUTH, "W": T.WEST, "N": T.NORTH}
@@ -68,11 +69,13 @@ def build_parser() -> argparse.ArgumentParser:
         sp.add_argument("--port", type=int, default=7777)
         sp.add_argument("--bind", default="127.0.0.1")
         sp.add_argument("--password", default=None)
+        add_net_arguments(sp, name)
     sp = sub.add_parser("join", help="join a LAN table")
     sp.add_argument("address", metavar="HOST:PORT")
     sp.add_argument("--name", default=None)
     sp.add_argument("--password", default=None)
     sp.add_argument("--bot", default=None, metavar="LEVEL")
+    add_net_arguments(sp, "join")
 
     sp = sub.add_parser("sim", help="play hands headless between bots and print statistics")
     sp.add_argument("--variant", default="classic")
@@ -376,7 +379,22 @@ def cmd_ui(args) -> int:
     return run_app(args)
 
 
-COMMANDS = {"score": cmd_score, "analyze": cmd_analyze, "variants": cmd_variants, "sim": cmd_sim}
+def cmd_serve(args) -> int:
+    from .net.commands import cmd_serve as run
+
+    return run(args)
+
+
+def cmd_join(args) -> int:
+    if args.bot is not None:
+        from .net.commands import cmd_join_bot
+
+        return cmd_join_bot(args)
+    return cmd_ui(args)
+
+
+COMMANDS = {"score": cmd_score, "analyze": cmd_analyze, "variants": cmd_variants, "sim": cmd_sim,
+            "serve": cmd_serve, "join": cmd_join}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -38,6 +38,7 @@ set, which holds for every real tile set (at most 14 concealed tiles, at least 2
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from itertools import product
 from operator import itemgetter
@@ -164,6 +165,13 @@ class _Unit:
         self.tables: dict[tuple[int, ...], int] = {}
         self._waits: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
         self._decomps: dict[tuple[int, ...], list[_UnitDecomp]] = {}
+
+    def sharing_caches(self, codes: Sequence[int]) -> "_Unit":
+        """A unit of the same layout for other tile ``codes`` (another suit) that shares this
+        unit's caches: keys are positions, so the answers are the same."""
+        twin = copy.copy(self)
+        twin.codes = tuple(codes)
+        return twin
 
     def _validate(self, key: tuple[int, ...]) -> None:
         """Raise ``ValueError`` for more than four copies of a kind or a held kind outside the
@@ -356,9 +364,9 @@ class _Suit(_Unit):
         or the pair of that kind too, and those start on a held tile.  Swapping that pung or
         pair for one made only of added tiles of an unused kind keeps at least ``held`` copies
         in play, so no held tile is lost: an optimum that overflows such a kind can always be
-        made one that does not.  (For three copies the swap can lose a tile: a pung and two
-        melds on one kind, as in ``1112244`` with only the shape 124.)  Leaving those kinds
-        unlimited lets hands share search states.
+        made one that does not.  (With three copies held, a pung and two melds on the kind
+        lose a held tile in that swap, so kinds held three or four times keep their room.)
+        Leaving the other kinds unlimited lets hands share search states.
         """
         self._validate(key)
         state = tuple((c << 3) | ((_MAX_COPIES - c if c >= 3 else _MAX_COPIES) if ok else 0)
@@ -491,16 +499,16 @@ class HandShape:
                     pos = (rank_set[0] - lo, rank_set[1] - lo, rank_set[2] - lo)
                     if template.kind not in shapes.get(pos, ()):
                         shapes[pos] = shapes.get(pos, ()) + (template.kind,)
-        # Units: (start, stop) in the gathered tuple, the unit's solver, its tile codes.  Suits
-        # with the same available ranks share one solver and so its caches.
-        solvers: dict[tuple[bool, ...], _Suit] = {}
+        # Units: (start, stop) in the gathered tuple, the unit, its tile codes.  Suits with the
+        # same available ranks share their caches.
+        first: dict[tuple[bool, ...], _Suit] = {}
         self._units: list[tuple[int, int, _Unit, list[int]]] = []
         start = 0
         for codes in suit_codes:
             avail = tuple(c in kinds for c in codes)
-            if avail not in solvers:
-                solvers[avail] = _Suit(codes, avail, shapes)
-            self._units.append((start, start + len(codes), solvers[avail], codes))
+            unit = first[avail].sharing_caches(codes) if avail in first else _Suit(codes, avail, shapes)
+            first.setdefault(avail, unit)
+            self._units.append((start, start + len(codes), unit, codes))
             start += len(codes)
         if self.honours:
             self._units.append((start, len(every), _Honours(self.honours), list(self.honours)))

@@ -229,9 +229,13 @@ def test_claim_priority_win_beats_pung_and_nearest_wins():
     table.apply(Action(0, "discard", T.parse_tile("5m")))
     assert table.phase == "claim"
     assert set(table.waiting_for()) == {1, 2, 3}
+    seq = table.view(1)["seq"]
     table.apply(Action(1, "chow", tiles=tuple(T.parse_tiles("456m"))))
     table.apply(Action(2, "pung", T.parse_tile("5m")))
+    # answers inside an open claim window change nothing public: not even the seq
+    assert table.view(0)["seq"] == seq and table.view(0)["waiting_for"] == []
     table.apply(Action(3, "win", T.parse_tile("5m")))
+    assert table.view(0)["seq"] > seq
     last = table.history[-1]
     assert [w["seat"] for w in last["winners"]] == [3]
     assert last["discarder"] == 0

@@ -155,21 +155,20 @@ def plans_for(variant, ops) -> list[Plan]:
 # distances that are closed formulas
 # ------------------------------------------------------------------------------------------
 
-def triplets_distance(counts, kinds, need: int) -> int:
-    """Distance to ``need`` pungs + one pair using only ``kinds`` (tiles of other kinds must
-    be replaced).  Each kind gives at most one group: ``min(c, 3)`` as a pung or ``min(c, 2)``
-    as the pair."""
-    n3 = n2 = n1 = 0
+def histogram(counts, kinds) -> list[int]:
+    """``h[c]`` = how many of ``kinds`` are held exactly ``c`` times (c = 0..4)."""
+    h = [0, 0, 0, 0, 0]
     for k in kinds:
-        c = counts[k]
-        if c >= 3:
-            n3 += 1
-        elif c == 2:
-            n2 += 1
-        elif c == 1:
-            n1 += 1
+        h[counts[k]] += 1
+    return h
+
+
+def triplets_from_hist(h, need: int) -> int:
+    """Distance to ``need`` pungs + one pair using only the kinds of histogram ``h`` (tiles
+    of other kinds must be replaced).  Each kind gives at most one group: ``min(c, 3)`` as a
+    pung or ``min(c, 2)`` as the pair."""
+    n3, n2, n1 = h[3] + h[4], h[2], h[1]
     best = 0
-    # the pair from a kind of class 3 (uses 2), 2, 1 or none held
     for pair_cls, pair_val in ((3, 2), (2, 2), (1, 1), (0, 0)):
         a3, a2, a1 = n3, n2, n1
         if pair_cls == 3:
@@ -186,37 +185,34 @@ def triplets_distance(counts, kinds, need: int) -> int:
             a1 -= 1
         m = need
         used = pair_val
-        take = min(m, a3)
+        take = a3 if a3 < m else m
         used += 3 * take
         m -= take
-        take = min(m, a2)
+        take = a2 if a2 < m else m
         used += 2 * take
         m -= take
-        take = min(m, a1)
-        used += take
+        used += a1 if a1 < m else m
         if used > best:
             best = used
     return 3 * need + 1 - best
 
 
-def pairs_distance(counts, kinds, allow_quads: bool) -> int:
+def pairs_from_hist(h, allow_quads: bool) -> int:
     """Seven-pairs shanten (the formula of ``HandShape._special_shanten``) for 13/14 tiles."""
-    ones = twos = threes = fours = 0
-    for k in kinds:
-        c = counts[k]
-        if c == 1:
-            ones += 1
-        elif c == 2:
-            twos += 1
-        elif c == 3:
-            threes += 1
-        elif c == 4:
-            fours += 1
+    ones, twos, threes, fours = h[1], h[2], h[3], h[4]
     if allow_quads:
         pairs, singles = twos + threes + 2 * fours, ones + threes
     else:
         pairs, singles = twos + threes + fours, ones
     return 6 - pairs + max(0, 7 - pairs - singles)
+
+
+def triplets_distance(counts, kinds, need: int) -> int:
+    return triplets_from_hist(histogram(counts, kinds), need)
+
+
+def pairs_distance(counts, kinds, allow_quads: bool) -> int:
+    return pairs_from_hist(histogram(counts, kinds), allow_quads)
 
 
 def orphans_distance(counts, orphan_kinds) -> int:
@@ -232,4 +228,5 @@ def orphans_distance(counts, orphan_kinds) -> int:
     return 13 - (len(orphan_kinds) - missing) - extra
 
 
-__all__ = ["Plan", "PATTERN_PLANS", "plans_for", "triplets_distance", "pairs_distance", "orphans_distance"]
+__all__ = ["Plan", "PATTERN_PLANS", "plans_for", "histogram", "triplets_from_hist", "pairs_from_hist",
+           "triplets_distance", "pairs_distance", "orphans_distance"]

@@ -51,7 +51,7 @@ from ..melds import CHOW, KONG, PUNG, Meld
 from .baseline import Bot
 from .defence import KAPPA, Defence
 from .knowledge import Knowledge
-from .plans import Plan, orphans_distance, pairs_distance, plans_for, triplets_distance
+from .plans import Plan, histogram, orphans_distance, pairs_from_hist, plans_for, triplets_from_hist
 from .shapeops import HandTables, ops_for
 from .value import model_for
 
@@ -191,7 +191,7 @@ class LevelBot(Bot):
         the free plan it is kept at a small floor value: a lucky pattern may still make the
         hand legal, and the exact scoring of ready hands will tell."""
         kn = dec.kn
-        key = (melds, kn.seat_wind, kn.prevailing, kn.bonus)
+        key = (melds, kn.seat_wind, kn.prevailing)
         got = self._pv_cache.get(key)
         if got is not None:
             return got
@@ -200,7 +200,7 @@ class LevelBot(Bot):
         for p in self.plans:
             if not p.feasible(melds):
                 continue
-            vs, vd = self.model.probe(p, melds, kn.seat_wind, kn.prevailing, kn.bonus)
+            vs, vd = self.model.probe(p, melds, kn.seat_wind, kn.prevailing)
             if vs > 0 or vd > 0:
                 best_legal = max(best_legal, vs, vd)
                 out.append((p, vs, vd))
@@ -212,26 +212,27 @@ class LevelBot(Bot):
         self._pv_cache[key] = out
         return out
 
-    def _dist(self, p: Plan, counts, declared: int, ht: HandTables | None) -> int:
-        need = 4 - declared
+    def _dist(self, p: Plan, counts, declared: int, ht: HandTables | None, melds=()) -> int:
+        """Distance of the hand (3n+1 or 3n+2 concealed tiles) to plan ``p``."""
         if p.kind == "mask":
             return ht.distance(p.mask)
         if p.kind == "triplets":
-            return triplets_distance(counts, p.kinds, need)
+            return triplets_from_hist(histogram(counts, p.kinds), 4 - declared)
         if p.kind == "pairs":
-            return pairs_distance(counts, self.kinds, self.allow_quads) if declared == 0 else 99
+            return pairs_from_hist(histogram(counts, self.kinds), self.allow_quads) if declared == 0 else 99
         if p.kind == "orphans":
             return orphans_distance(counts, self.orphan_kinds) if declared == 0 else 99
-        return self._fixed_dist(p, counts, declared)
+        return self._fixed_dist(p, counts, declared, melds)
 
-    def _fixed_dist(self, p: Plan, counts, declared: int, melds=None) -> int:
+    def _fixed_dist(self, p: Plan, counts, declared: int, melds=()) -> int:
+        """Distance to the plan's fixed chows (those not yet declared) plus anything: tiles of
+        the chows still missing, plus the distance of the other tiles to the other melds."""
         need = 4 - declared
         groups = list(p.fixed)
-        if melds:
-            for m in melds:
-                tt = tuple(sorted(m.tiles[:3]))
-                if tt in groups:
-                    groups.remove(tt)
+        for m in melds:
+            tt = tuple(sorted(m.tiles[:3]))
+            if tt in groups:
+                groups.remove(tt)
         rest_need = need - len(groups)
         if rest_need < 0:
             return 99
@@ -246,43 +247,74 @@ class LevelBot(Bot):
         ht = HandTables(self.ops, c, 4 - rest_need)
         return missing + ht.distance(self.full_mask)
 
+    def _formula(self, p: Plan, h, declared: int) -> int:
+        if p.kind == "triplets":
+            return triplets_from_hist(h, 4 - declared)
+        return pairs_from_hist(h, self.allow_quads) if declared == 0 else 99
+
     def _discard_dists(self, p: Plan, counts, declared: int, ht: HandTables, melds) -> dict[int, int]:
+        """``{tile: distance after discarding it}`` over the held kinds."""
         if p.kind == "mask":
             return ht.discard_distances(p.mask)
         out = {}
+        if p.kind in ("triplets", "pairs"):
+            kinds = p.kinds if p.kind == "triplets" else self.kinds
+            h = histogram(counts, kinds)
+            by_class = {}
+            for c in range(1, 5):
+                if h[c]:
+                    h[c] -= 1
+                    h[c - 1] += 1
+                    by_class[c] = self._formula(p, h, declared)
+                    h[c] += 1
+                    h[c - 1] -= 1
+            same = self._formula(p, h, declared)
+            for d in self.kinds:
+                c = counts[d]
+                if c:
+                    out[d] = by_class[c] if d in kinds else same
+            return out
         for d in self.kinds:
             if counts[d]:
                 counts[d] -= 1
-                if p.kind == "fixed":
-                    out[d] = self._fixed_dist(p, counts, declared, melds)
-                else:
-                    out[d] = self._dist(p, counts, declared, None)
+                out[d] = self._dist(p, counts, declared, None, melds)
                 counts[d] += 1
         return out
 
     def _acceptance(self, p: Plan, counts, declared: int, ht: HandTables, discard: int | None,
                     dist: int, unseen, melds) -> float:
-        """Unseen copies (easy: kinds) of tiles that lower the plan distance after ``discard``."""
+        """Unseen copies (easy: kinds) of tiles that lower the plan distance after ``discard``
+        (``ht`` is the table of ``counts``, before the discard)."""
         use_unseen = self.settings["unseen"]
         total = 0.0
         if p.kind == "mask":
-            kinds = [k for k in self.kinds if unseen[k]]
-            got = ht.draw_distances(p.mask, discard, kinds)
-            for k, s in got.items():
-                if s < dist:
-                    total += unseen[k] if use_unseen else 1
-            return total
+            weights = unseen if use_unseen else [1 if x else 0 for x in unseen]
+            return ht.acceptance(p.mask, discard, dist, weights)
         if discard is not None:
             counts[discard] -= 1
         try:
+            if p.kind in ("triplets", "pairs"):
+                kinds = p.kinds if p.kind == "triplets" else self.kinds
+                h = histogram(counts, kinds)
+                better = [False] * 5
+                for c in range(4):
+                    if h[c]:
+                        h[c] -= 1
+                        h[c + 1] += 1
+                        better[c] = self._formula(p, h, declared) < dist
+                        h[c] += 1
+                        h[c + 1] -= 1
+                for k in kinds:
+                    if unseen[k] and better[counts[k]]:
+                        total += unseen[k] if use_unseen else 1
+                return total
             for k in self.kinds:
                 if not unseen[k] or k not in p.kinds or counts[k] >= 4:
                     continue
+                if p.kind == "fixed" and not self._near(counts, k) and not any(k in g for g in p.fixed):
+                    continue
                 counts[k] += 1
-                if p.kind == "fixed":
-                    s = self._fixed_dist(p, counts, declared, melds)
-                else:
-                    s = self._dist(p, counts, declared, None)
+                s = self._dist(p, counts, declared, None, melds)
                 counts[k] -= 1
                 if s < dist:
                     total += unseen[k] if use_unseen else 1
@@ -291,10 +323,22 @@ class LevelBot(Bot):
                 counts[discard] += 1
         return total
 
+    def _near(self, counts, k: int) -> bool:
+        """A drawn ``k`` can only help a fixed plan near held tiles or where a chow needs it."""
+        if counts[k]:
+            return True
+        if T.is_suited(k):
+            r = T.rank_of(k)
+            for d in (-2, -1, 1, 2):
+                if self.lo <= r + d <= self.hi and counts[k + d]:
+                    return True
+        return False
+
     # ==========================================================================================
     # expected gains
     # ==========================================================================================
-    def _ev_plan(self, dec: _Decision, dist: int, acc: float, vs: float, vd: float, draws: float) -> float:
+    def _ev_plan(self, dec: _Decision, p: Plan, dist: int, acc: float, vs: float, vd: float,
+                 draws: float) -> float:
         if dist >= 20 or acc <= 0:
             return 0.0
         ws = 1.0 if vs > 0 else 0.0
@@ -304,8 +348,13 @@ class LevelBot(Bot):
         m = self.model
         value = (ws * self.u(vs * m.g_self) + wd * self.u(vd * m.g_disc)) / (ws + wd)
         U = dec.U
-        rate_mid = acc / U * (CLAIM_BOOST if self.pung_claims else 1.0)
-        rate_last = min(acc, TYPICAL_WAITS) / U * (ws + wd)
+        if p.kind in ("pairs", "orphans"):
+            # claims cannot help; a ready hand waits on the last copies of one kind
+            rate_mid = acc / U
+            rate_last = min(acc, 2.5) / U * (ws + wd)
+        else:
+            rate_mid = acc / U * (CLAIM_BOOST if self.pung_claims else 1.0)
+            rate_last = min(acc, TYPICAL_WAITS) / U * (ws + wd)
         return erlang_win(dist, rate_mid, rate_last, draws) * value
 
     def _waits(self, counts13, declared: int, ht13: HandTables) -> list[int]:
@@ -315,11 +364,11 @@ class LevelBot(Bot):
             got = ht13.draw_distances(self.full_mask, None, self.kinds)
             out.update(k for k, s in got.items() if s < 0)
         if declared == 0:
-            if "seven_pairs" in self.forms and pairs_distance(counts13, self.kinds, self.allow_quads) == 0:
+            if "seven_pairs" in self.forms and pairs_from_hist(histogram(counts13, self.kinds), self.allow_quads) == 0:
                 for k in self.kinds:
                     if counts13[k] and counts13[k] < 4:
                         counts13[k] += 1
-                        if pairs_distance(counts13, self.kinds, self.allow_quads) < 0:
+                        if pairs_from_hist(histogram(counts13, self.kinds), self.allow_quads) < 0:
                             out.add(k)
                         counts13[k] -= 1
             if "thirteen_orphans" in self.forms and orphans_distance(counts13, self.orphan_kinds) == 0:
@@ -366,25 +415,23 @@ class LevelBot(Bot):
         ``None`` for the hand itself)."""
         declared = len(melds)
         ht = HandTables(self.ops, counts, declared)
-        pv = self._plan_values(dec, melds)
         unseen = dec.unseen
         options = [None] if discards is None else list(discards)
-        # distances per plan per option
-        table = []
-        for p, vs, vd in pv:
+        # gate: plans within 2 of the nearest plan (distance of the hand as it is)
+        now = []
+        for p, vs, vd in self._plan_values(dec, melds):
+            now.append((p, vs, vd, self._dist(p, counts, declared, ht, melds)))
+        best = min(d for _, _, _, d in now)
+        active = []
+        for p, vs, vd, d0 in now:
+            if d0 > best + 2 or d0 >= 20:
+                continue
             if discards is None:
-                dd = {None: self._dist(p, counts, declared, ht) if p.kind != "fixed"
-                      else self._fixed_dist(p, counts, declared, melds)}
+                dd = {None: d0}
             else:
                 dd = self._discard_dists(p, counts, declared, ht, melds)
-            table.append((p, vs, vd, dd))
-        # gate: plans within 2 of the nearest legal plan
-        best = min((min(dd.get(o, 99) for o in options) for p, vs, vd, dd in table), default=99)
-        active = []
-        for p, vs, vd, dd in table:
             dmin = min(dd.get(o, 99) for o in options)
-            if dmin <= best + 2 and dmin < 20:
-                active.append((p, vs, vd, dd, dmin))
+            active.append((p, vs, vd, dd, dmin))
         free_dd = next((dd for p, vs, vd, dd, dmin in active if p.name == "free"), None)
         specials = [dd for p, vs, vd, dd, dmin in active if p.kind in ("pairs", "orphans")]
         evs: dict = {}
@@ -406,7 +453,7 @@ class LevelBot(Bot):
                 if dist > dmin and dec.defence is None and discards is not None:
                     continue   # a plan-breaking discard only matters when defending
                 acc = self._acceptance(p, counts, declared, ht, o, dist, unseen, melds)
-                ev = self._ev_plan(dec, dist, acc, vs, vd, draws)
+                ev = self._ev_plan(dec, p, dist, acc, vs, vd, draws)
                 if ev > best_ev:
                     best_ev = ev
             evs[o] = best_ev
@@ -539,38 +586,63 @@ class LevelBot(Bot):
         if kn.discard is None:
             return pass_action
         discarder, tile = kn.discard
+        # cheap filter: a claim is worth judging only if it brings some nearby plan closer
+        # (a kong: keeps it as close)
+        declared = len(melds)
+        ht0 = HandTables(self.ops, counts, declared)
+        now = {p.name: self._dist(p, counts, declared, ht0, melds) for p, _, _ in self._plan_values(dec, melds)}
+        best_now = min(now.values())
+        options = []
+        for a in legal:
+            got = self._claim_result(a, counts, melds, tile, discarder)
+            if got is None:
+                continue
+            c, nm = got
+            ht1 = HandTables(self.ops, c, len(nm))
+            for p, vs, vd in self._plan_values(dec, nm):
+                d0 = now.get(p.name, 99)
+                d1 = self._dist(p, c, len(nm), ht1, nm)
+                if d1 <= best_now + 1 and (d1 < d0 or (a.kind == "kong" and d1 <= d0)):
+                    options.append((a, c, nm))
+                    break
+        if not options:
+            return pass_action
         base_ev = self._hand_ev(dec, counts, melds, dec.L, None)[None]
         held = [t for t in self.kinds if counts[t]]
         base_danger = min((dec.danger(t) for t in held), default=0.0)
         u_pass = base_ev - base_danger
         best, best_u = pass_action, u_pass * 1.05 + 1e-9
-        for a in legal:
-            if a.kind in ("pass", "win"):
-                continue
-            c = counts[:]
-            if a.kind == "pung":
-                c[tile] -= 2
-                nm = melds + (Meld(PUNG, (tile,) * 3, declared=True, concealed=False, from_seat=discarder),)
-                u = self._best_after(dec, c, nm, dec.L)
-            elif a.kind == "chow":
-                for t in a.tiles:
-                    if t != tile:
-                        c[t] -= 1
-                nm = melds + (Meld(CHOW, tuple(a.tiles), declared=True, concealed=False, from_seat=discarder),)
-                u = self._best_after(dec, c, nm, dec.L)
-            elif a.kind == "kong":
-                c[tile] -= 3
-                nm = melds + (Meld(KONG, (tile,) * 4, declared=True, concealed=False, kong_type="exposed",
-                                   from_seat=discarder),)
+        for a, c, nm in options:
+            if a.kind == "kong":
                 u = self._hand_ev(dec, c, nm, dec.L + 0.25, None)[None] - base_danger
             elif a.kind == "pickup":
-                c[tile] += 1
-                u = self._best_after(dec, c, melds, max(0.5, dec.L - 1))
+                u = self._best_after(dec, c, nm, max(0.5, dec.L - 1))
             else:
-                continue
+                u = self._best_after(dec, c, nm, dec.L)
             if u > best_u:
                 best, best_u = a, u
         return best
+
+    @staticmethod
+    def _claim_result(a: Action, counts, melds, tile: int, discarder: int):
+        """(concealed counts, melds) after claim ``a``; None for pass/win/unknown kinds."""
+        c = counts[:]
+        if a.kind == "pung":
+            c[tile] -= 2
+            return c, melds + (Meld(PUNG, (tile,) * 3, declared=True, concealed=False, from_seat=discarder),)
+        if a.kind == "kong":
+            c[tile] -= 3
+            return c, melds + (Meld(KONG, (tile,) * 4, declared=True, concealed=False, kong_type="exposed",
+                                    from_seat=discarder),)
+        if a.kind == "chow":
+            for t in a.tiles:
+                if t != tile:
+                    c[t] -= 1
+            return c, melds + (Meld(CHOW, tuple(a.tiles), declared=True, concealed=False, from_seat=discarder),)
+        if a.kind == "pickup":
+            c[tile] += 1
+            return c, melds
+        return None
 
     def _best_after(self, dec, counts, melds, draws: float) -> float:
         discards = [t for t in self.kinds if counts[t]]

@@ -14,8 +14,9 @@ units (a flush forbids the other suits) is just a merge over fewer units: the fo
 count as tiles still to be replaced.
 
 This module relies on these ``HandShape`` internals (ask the ``hand.py`` owner before renaming
-them): ``_units``, ``_unit_codes``, ``_gather``, ``_unit_table``, ``_merge``, ``_merges``,
-``_table_list``.  ``tests/test_ai.py`` checks the results against the public ``shanten``.
+them): ``_units`` (``(start, end, unit[, codes])`` per unit; older versions kept the codes in
+``_unit_codes``), ``_gather``, ``_unit_table``, ``_merge``, ``_merges``, ``_table_list``, and
+``unit.available``.  ``tests/test_ai.py`` checks the results against the public ``shanten``.
 """
 
 from __future__ import annotations
@@ -37,9 +38,13 @@ class ShapeOps:
 
     def __init__(self, shape: HandShape):
         self.shape = shape
-        self.units = [unit for _, _, unit in shape._units]
-        self.slices = [(a, b) for a, b, _ in shape._units]
-        self.codes: list[tuple[int, ...]] = [tuple(c) for c in shape._unit_codes]
+        entries = list(shape._units)   # (start, end, unit[, codes]) per unit
+        self.units = [e[2] for e in entries]
+        self.slices = [(e[0], e[1]) for e in entries]
+        if entries and len(entries[0]) > 3:
+            self.codes: list[tuple[int, ...]] = [tuple(e[3]) for e in entries]
+        else:
+            self.codes = [tuple(c) for c in shape._unit_codes]
         self.n = len(self.units)
         self.unit_of: dict[int, tuple[int, int]] = {}
         for u, codes in enumerate(self.codes):
@@ -230,6 +235,54 @@ class HandTables:
                 m = ops.merge(rest, tid)
             out[k] = base - tables[m][idx]
         return out
+
+
+    def acceptance(self, mask: tuple[bool, ...], discard: int | None, below: int,
+                   weights: Sequence[float]) -> float:
+        """Σ ``weights[k]`` over the kinds ``k`` the mask allows whose addition (after
+        removing ``discard``, if any) leaves a distance below ``below``.  The tight-loop form
+        of :meth:`draw_distances` for tile-acceptance counts."""
+        ops = self.ops
+        need = self.need
+        tables = ops.tables
+        idx = 2 * need + 1
+        # distance < below  <=>  used > base - below
+        limit = 3 * need + 1 - below
+        merges = ops._merges
+        merge = ops.merge
+        keys = self.keys
+        tids = self.tids
+        du = -1
+        dtid = -1
+        if discard is not None:
+            du, dj = ops.unit_of[discard]
+            key = keys[du]
+            dkey = key[:dj] + (key[dj] - 1,) + key[dj + 1:]
+            dtid = ops.drop(du, key)[dj]
+        total = 0.0
+        n = len(tids)
+        for u in range(n):
+            if not mask[u]:
+                continue
+            key = dkey if u == du else keys[u]
+            added = ops.add(u, key)
+            rest = 0
+            for v in range(n):
+                if v != u and mask[v]:
+                    rest = merge(rest, dtid if v == du else tids[v])
+            codes = ops.codes[u]
+            for j, tid in enumerate(added):
+                if tid < 0:
+                    continue
+                w = weights[codes[j]]
+                if not w:
+                    continue
+                m = merges.get((rest, tid))
+                if m is None:
+                    m = merge(rest, tid)
+                if tables[m][idx] > limit:
+                    total += w
+        return total
 
 
 _OPS: dict[int, ShapeOps] = {}

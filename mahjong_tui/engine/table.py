@@ -64,6 +64,9 @@ class Table:
         self.actions: list[Action] = []
         self.events: list[dict] = []
         self.phase = "turn"
+        # public decision counter (view()['seq']): advances with every action except an
+        # answer inside a claim window that leaves it open, so nobody can count who answered
+        self.seq = 0
         self._shape = variant.hand_shape
         self._kinds = variant.kinds
         self._start_hand()
@@ -363,11 +366,12 @@ class Table:
                 self._do_added_kong(action.seat, action.tile)
         elif self.phase in ("claim", "rob"):
             self._responses[action.seat] = action
-            if len(self._responses) == len(self._claim_options):
-                if self.phase == "claim":
-                    self._resolve_claims()
-                else:
-                    self._resolve_rob()
+            if len(self._responses) < len(self._claim_options):
+                return self._new_events  # the window stays open: seq does not move
+            if self.phase == "claim":
+                self._resolve_claims()
+            else:
+                self._resolve_rob()
         elif self.phase == "after_kong":
             if kind == "win":
                 self._bloom_win(action.seat, action.tile)
@@ -375,6 +379,7 @@ class Table:
                 self._claim_options = {}
                 self.phase = "turn"
                 self._replacement_draw(action.seat)
+        self.seq += 1
         return self._new_events
 
     def waiting_for(self) -> list[int]:
@@ -714,7 +719,7 @@ class Table:
             "seat": seat,
             "variant": self.variant.id,
             "rules_hash": self.variant.rules_hash,
-            "seq": len(self.actions),
+            "seq": self.seq,
             "hand_number": self.hand_index,
             "hands_limit": self.hands_limit,
             "phase": self.phase,
@@ -743,7 +748,7 @@ class Table:
             self.hand_index, self.dealer, self.dealer_changes, tuple(self.scores), self.phase, self.current,
             tuple(tuple(h) for h in self.hands), tuple(tuple(m) for m in self.melds),
             tuple(tuple(b) for b in self.bonus), tuple(tuple(tuple(x) for x in p) for p in self.ponds),
-            self.wall.snapshot(), self.discard, tuple(sorted(self._responses.items())), len(self.actions),
+            self.wall.snapshot(), self.discard, tuple(sorted(self._responses.items())), len(self.actions), self.seq,
         )
 
     def all_tiles_accounted(self) -> list[int]:

@@ -1,9 +1,7 @@
-"""LAN play: protocol (framing, schema), server, client, commands.  See ``PROTOCOL.md`` here.
+"""LAN play: ``protocol`` (framing, schema), ``server``, ``client``, ``commands`` (entry
+points) and ``args`` (options for the main CLI).  The wire format is in ``PROTOCOL.md`` here.
 
-No Textual here; the TUI uses :class:`~mahjong_tui.net.client.NetClient` and
-:func:`~mahjong_tui.net.commands.start_host`.
+No Textual anywhere in this package; the TUI uses :class:`~mahjong_tui.net.client.NetClient`
+and :func:`~mahjong_tui.net.commands.start_host`.  Nothing is imported here so that
+``mahjong_tui.net.args`` stays cheap for the CLI's parser.
 """
-
-from .protocol import MAX_FRAME, PROTOCOL_VERSION, NetError, ProtocolError
-
-__all__ = ["MAX_FRAME", "PROTOCOL_VERSION", "NetError", "ProtocolError"]

@@ -340,22 +340,56 @@ class NetClient:
 # ----------------------------------------------------------------------------------------
 # a bot over the wire
 # ----------------------------------------------------------------------------------------
+def fallback_action(legal: list[Action]) -> Action:
+    """A safe choice when a bot fails: ``pass`` or ``draw`` if allowed, else the last legal
+    action (a discard on a turn)."""
+    for a in legal:
+        if a.kind in ("pass", "draw"):
+            return a
+    return legal[-1]
+
+
+class SafeBot:
+    """Wraps a bot so that an exception inside it never takes a table down: the failure is
+    reported through ``on_error(text)`` and :func:`fallback_action` is played instead."""
+
+    def __init__(self, bot, on_error: Callable[[str], None] | None = None):
+        self.bot = bot
+        self.on_error = on_error
+        self.failures = 0
+
+    def choose(self, view: dict, legal: list[Action]) -> Action:
+        try:
+            action = self.bot.choose(view, legal)
+            if action in legal:
+                return action
+            problem = f"chose {action!r}, which is not legal"
+        except Exception as exc:  # a bug in a bot must not end the match
+            problem = f"failed: {type(exc).__name__}: {exc}"
+        self.failures += 1
+        if self.on_error is not None:
+            self.on_error(f"bot {getattr(self.bot, 'name', type(self.bot).__name__)} {problem}; played a safe move")
+        return fallback_action(legal)
+
+
 async def play_bot(client: NetClient, level: str = "normal", *, delay: float = 0.0,
                    on_hand_end: Callable[[dict], None] | None = None,
-                   gate: Callable[[dict], Any] | None = None) -> dict:
+                   gate: Callable[[dict], Any] | None = None,
+                   on_bot_error: Callable[[str], None] | None = None) -> dict:
     """Play ``client``'s seat with bot ``level`` until the match ends; returns a summary
     ``{"seat", "scores", "hands", "errors", "closed"}``.  ``client`` must be connected.
 
     The bot is built from this installation's copy of the variant (checked by rules hash) and
     never sees the table's seed.  ``gate(request)``: optional coroutine awaited before each
-    answer (tests pause bots with it).
+    answer (tests pause bots with it).  A bot that raises is replaced by a safe move for that
+    decision (:class:`SafeBot`), reported through ``on_bot_error(text)``.
     """
     from ..ai.baseline import make_bot
 
     variant = client.local_variant()
     spec = "ai" if level in ("", "ai") else f"ai:{level}"
     try:
-        bot = make_bot(spec, variant, client.seat, 0)
+        bot = SafeBot(make_bot(spec, variant, client.seat, 0), on_error=on_bot_error)
     except ValueError as exc:
         raise NetError(str(exc)) from None
     errors: list[dict] = []

@@ -23,69 +23,17 @@ from pathlib import Path
 from ..engine import Table
 from ..engine.log import GameLog, LogWriter
 from ..errors import LogError, MahjongError
+from .args import add_net_arguments
 from .client import NetClient, parse_address, play_bot
 from .protocol import NetError
 from .server import NetServer, stderr_note
 
 
 # ----------------------------------------------------------------------------------------
-# arguments
+# arguments (add_net_arguments lives in .args: cheap to import for the main CLI's parser)
 # ----------------------------------------------------------------------------------------
-def _seconds_or_none(text: str) -> float | None:
-    if text.lower() in ("none", "off", "0"):
-        return None
-    try:
-        v = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds (or 'off')") from None
-    if v < 0:
-        raise argparse.ArgumentTypeError(f"{text!r}: seconds cannot be negative")
-    return v
-
-
-def _nonneg(text: str) -> float:
-    try:
-        v = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if v < 0:
-        raise argparse.ArgumentTypeError(f"{text!r}: seconds cannot be negative")
-    return v
-
-
-def add_net_arguments(sp: argparse.ArgumentParser, command: str) -> None:
-    """Add the LAN options of ``command`` (``host``, ``serve`` or ``join``) to its parser.
-
-    host/serve: ``--log FILE`` (journal; an existing unfinished log is resumed),
-    ``--turn-timeout S``, ``--claim-timeout S``, ``--bot-delay S``, ``--start-after S``,
-    ``--standin LEVEL``.  join: ``--token TOKEN``, ``--seat N``, ``--retry S``,
-    ``--bot-delay S``.
-    """
-    if command in ("host", "serve"):
-        sp.add_argument("--log", default=None, metavar="FILE",
-                        help="game log (journal) to write; if FILE holds an unfinished match, resume it "
-                             "(default: a new file under ~/.local/state/mahjong-tui/net/)")
-        sp.add_argument("--turn-timeout", type=_seconds_or_none, default=60.0, metavar="S",
-                        help="seconds a remote player has for a turn before a bot stands in (off: no limit)")
-        sp.add_argument("--claim-timeout", type=_seconds_or_none, default=20.0, metavar="S",
-                        help="seconds a remote player has to answer a claim window (off: no limit)")
-        sp.add_argument("--start-after", type=_seconds_or_none, default=None, metavar="S",
-                        help="start after S seconds even if remote seats are empty (bots stand in)")
-        sp.add_argument("--standin", default="normal", metavar="LEVEL",
-                        help="level of the bot that stands in for an absent player")
-        if not any(a.dest == "bot_delay" for a in sp._actions):
-            sp.add_argument("--bot-delay", type=_nonneg, default=0.5 if command == "host" else 0.3, metavar="S",
-                            help="seconds a bot (or stand-in) pauses before acting")
-    elif command == "join":
-        sp.add_argument("--token", default=None, help="seat token from an earlier join (rejoin your seat)")
-        sp.add_argument("--seat", type=int, choices=range(4), default=None, help="ask for this free seat (0-3)")
-        sp.add_argument("--retry", type=_nonneg, default=30.0, metavar="S",
-                        help="seconds to keep trying to rejoin after the connection drops")
-        if not any(a.dest == "bot_delay" for a in sp._actions):
-            sp.add_argument("--bot-delay", type=_nonneg, default=0.0, metavar="S",
-                            help="seconds the --bot pauses before acting")
-    else:  # pragma: no cover - programming error
-        raise ValueError(f"no LAN options for {command!r}")
+__all__ = ["add_net_arguments", "build_parser", "build_server", "cmd_join_bot", "cmd_serve", "HostSession",
+           "start_host", "main"]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -263,7 +211,7 @@ def cmd_join_bot(args: argparse.Namespace) -> int:
         stderr_note(f"seated at seat {welcome['seat'] + 1} as {welcome['name']} (seat token {welcome['token']}; "
                     "rejoin with --token)")
         res = await play_bot(client, args.bot, delay=getattr(args, "bot_delay", 0.0),
-                             on_hand_end=lambda e: print(hand_line(e), flush=True))
+                             on_hand_end=lambda e: print(hand_line(e), flush=True), on_bot_error=stderr_note)
         if not res["finished"]:
             raise NetError(f"left the table before the match ended: {res['closed']}")
         return 0

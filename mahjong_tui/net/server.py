@@ -32,6 +32,7 @@ from ..engine import Action, Table
 from ..engine.log import LogWriter
 from ..errors import IllegalAction
 from ..runner import BotSeat, TableRunner
+from .client import SafeBot
 from .protocol import (AUTH_SCHEME, MAX_FRAME, PROTOCOL_VERSION, ProtocolError, check_proof, clean_name,
                        decode_body, encode, error, new_nonce, proof, read_frame, token_hash,
                        validate_client_message)
@@ -132,7 +133,7 @@ class RemoteSeat:
     def notify(self, events: list[dict]) -> None:
         if self.conn is not None and events:
             t = self.server.table
-            self.conn.send({"type": "update", "seq": len(t.actions), "events": events, "view": t.view(self.index)})
+            self.conn.send({"type": "update", "seq": t.seq, "events": events, "view": t.view(self.index)})
 
     # -- helpers ------------------------------------------------------------------------------
     async def _wait(self, p: Pending, timeout: float | None) -> None:
@@ -161,7 +162,7 @@ class RemoteSeat:
             old.seat = None
             old.close_with(error("replaced", "another connection joined with this seat's token", fatal=True))
         t = self.server.table
-        conn.send({"type": "state", "seq": len(t.actions), "view": t.view(self.index)})
+        conn.send({"type": "state", "seq": t.seq, "view": t.view(self.index)})
         self._send_request(conn)
         self._poke()
 
@@ -177,7 +178,7 @@ class RemoteSeat:
         p = self.pending
         if p is None or p.future.done():
             raise ProtocolError("no_request", f"seat {self.index} has no decision to make now (table at seq "
-                                f"{len(t.actions)}); wait for a 'request'")
+                                f"{t.seq}); wait for a 'request'")
         if msg["seq"] != p.seq:
             raise ProtocolError("stale", f"this action answers seq {msg['seq']} but the pending request is seq "
                                 f"{p.seq}; answer the latest request")
@@ -393,7 +394,7 @@ class NetServer:
         for i, spec in enumerate(self.seat_specs):
             kind = spec.split(":", 1)[0]
             if kind in ("remote", "human"):
-                bot = make_bot(standin, v, i, table.seed)
+                bot = SafeBot(make_bot(standin, v, i, table.seed), on_error=self.note)
                 rs = RemoteSeat(self, i, bot, reserved=kind == "human")
                 saved = self.seat_file.seats.get(i)
                 if saved:
@@ -401,7 +402,7 @@ class NetServer:
                 self.remote[i] = rs
                 players.append(rs)
             elif kind == "ai":
-                players.append(BotSeat(make_bot(spec, v, i, table.seed), bot_delay))
+                players.append(BotSeat(SafeBot(make_bot(spec, v, i, table.seed), on_error=self.note), bot_delay))
             else:
                 raise ValueError(f"seat {spec!r}: a seat is remote, human, ai or ai:LEVEL")
         self.runner = TableRunner(table, players, log=log, on_events=self._on_events, on_action=on_action)

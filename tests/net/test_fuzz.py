@@ -17,7 +17,6 @@ import os
 import socket
 import struct
 import threading
-import time
 
 import msgpack
 import pytest
@@ -29,7 +28,7 @@ from mahjong_tui.engine.actions import KINDS
 from mahjong_tui.engine.log import LogWriter
 from mahjong_tui.errors import IllegalAction
 from mahjong_tui.net.client import NetClient, play_bot
-from mahjong_tui.net.protocol import CLIENT_TYPES, MAX_FRAME, PROTOCOL_VERSION, encode
+from mahjong_tui.net.protocol import CLIENT_TYPES, MAX_FRAME, PROTOCOL_VERSION
 from mahjong_tui.net.server import NetServer
 
 from .util import RawClient, new_table

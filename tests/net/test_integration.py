@@ -256,7 +256,6 @@ async def test_server_binds_loopback_by_default(tmp_path):
 
 async def test_host_session_reserves_the_local_seat(tmp_path):
     from mahjong_tui.net.commands import build_parser, start_host
-    import argparse
 
     args = build_parser().parse_args(["serve", "--port", "0", "--log", str(tmp_path / "h.jsonl"), "--hands", "1",
                                       "--seats", "human,remote,ai,ai", "--bot-delay", "0"])

@@ -134,3 +134,44 @@ def test_cli_errors_are_one_line_exit_2():
     r = subprocess.run([sys.executable, "-m", "mahjong_tui.net", "serve", "--seats", "human,remote,ai,ai", "--port", "0",
                         "--log", "/dev/null/x"], cwd=str(ROOT), capture_output=True, text=True)
     assert r.returncode == 2 and "serve has no local player" in r.stderr
+
+
+def test_add_net_arguments_fits_the_main_cli(tmp_path):
+    """The options of ``add_net_arguments`` sit on the main CLI's host/serve/join parsers
+    without clashing, and ``build_server`` accepts what they parse."""
+    from mahjong_tui import cli
+    from mahjong_tui.net.args import add_net_arguments
+    from mahjong_tui.net.commands import build_server
+
+    parser = cli.build_parser()
+    subs = next(a for a in parser._actions if a.__class__.__name__ == "_SubParsersAction").choices
+    for name in ("host", "serve", "join"):
+        if not any(a.dest in ("log", "token") for a in subs[name]._actions):  # not wired yet
+            add_net_arguments(subs[name], name)
+    args = parser.parse_args(["serve", "--port", "0", "--log", str(tmp_path / "x.jsonl"), "--turn-timeout", "off",
+                              "--claim-timeout", "5", "--seats", "remote,ai,ai:easy,remote", "--hands", "1"])
+    server, what = build_server(args, local_humans=False, note=lambda t: None)
+    assert server.turn_timeout is None and server.claim_timeout == 5 and "new match" in what
+    args = parser.parse_args(["host", "--port", "0", "--log", str(tmp_path / "y.jsonl")])
+    assert args.bot_delay == 0.5 and args.seats[0] == "human"
+    args = parser.parse_args(["join", "h:1", "--token", "t", "--retry", "3", "--bot", "easy"])
+    assert args.token == "t" and args.retry == 3 and args.bot == "easy"
+
+
+def test_a_failing_bot_never_takes_the_table_down():
+    from mahjong_tui.engine import Action
+    from mahjong_tui.net.client import SafeBot
+
+    class Broken:
+        name = "broken"
+
+        def choose(self, view, legal):
+            raise AttributeError("bug")
+
+    notes = []
+    bot = SafeBot(Broken(), on_error=notes.append)
+    claim = [Action(1, "pung", 5), Action(1, "pass")]
+    turn = [Action(0, "discard", 5), Action(0, "discard", 9)]
+    assert bot.choose({}, claim) == Action(1, "pass")
+    assert bot.choose({}, turn) == Action(0, "discard", 9)
+    assert bot.failures == 2 and "AttributeError: bug" in notes[0]

@@ -11,7 +11,7 @@ from mahjong_tui.engine import GameLog
 from mahjong_tui.net.client import NetClient, play_bot
 from mahjong_tui.runner import BotSeat, TableRunner
 
-from .util import new_table, start_server_process
+from .util import new_table, start_server_process, views_by_seq
 
 PAUSE_AT = 30
 
@@ -73,9 +73,9 @@ async def test_killed_server_resumes_from_its_log_to_the_identical_state(tmp_pat
         glog = GameLog.load(log)
         n = len(glog.actions)
         assert n >= PAUSE_AT
+        seen, _ = views_by_seq(glog, _norm)
         for seat, view in last_views.items():
-            assert view["seq"] <= n
-            assert _norm(glog.replay(view["seq"]).view(seat)) == view
+            assert view in seen[view["seq"]][seat]
 
         # restart on the same journal; the clients rejoin with their tokens by themselves
         server, port2 = start_server_process(*common[:-4], "--log", str(log), "--bot-delay", "0", "--port", str(port))
@@ -90,9 +90,9 @@ async def test_killed_server_resumes_from_its_log_to_the_identical_state(tmp_pat
     assert all(r["finished"] for r in results), results
     # each client's first view after the restart is the resumed table's view of its seat
     resumed = GameLog.load(log)
+    seen, _ = views_by_seq(resumed, _norm)
     for seat, view in first_after.items():
-        assert _norm(resumed.replay(view["seq"]).view(seat)) == view
-        assert view["seq"] >= n
+        assert view in seen[view["seq"]][seat]
     # the journal replays to the end, and the whole match is the one played without a crash
     final = resumed.replay()
     assert final.phase == "match_over"
@@ -101,4 +101,5 @@ async def test_killed_server_resumes_from_its_log_to_the_identical_state(tmp_pat
     ref = await _reference("classic", 77, 2)
     assert final.snapshot() == ref.snapshot()
     assert final.history == ref.history
-    assert out.count("\n") == 2  # the crash was in hand 1: the resumed server reports both hands
+    done_before = len(glog.replay().history)
+    assert out.count("\n") == 2 - done_before  # the resumed server reports the hands it finished

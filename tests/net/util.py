@@ -149,3 +149,30 @@ def start_server_process(*args: str) -> tuple[subprocess.Popen, int]:
             port = int(line.split(" on 127.0.0.1:")[1].split()[0])
             return p, port
     raise AssertionError("server did not start")
+
+
+def views_by_seq(glog, norm=lambda x: x):
+    """Replay ``glog`` and collect, for every public seq, every view each seat can have at
+    that seq (a seq spans the answers inside one claim window) and the events of the action
+    that moved the table to it: ``({seq: [set-of-json per seat]}, {seq: events per seat})``."""
+    import json
+
+    from mahjong_tui.engine import Table, event_for
+
+    table = Table(glog.load_variant(), glog.seed, glog.hands)
+    views: dict[int, list[list]] = {}
+    events: dict[int, list] = {}
+
+    def record():
+        slot = views.setdefault(table.seq, [[] for _ in range(4)])
+        for s in range(4):
+            slot[s].append(norm(table.view(s)))
+
+    record()
+    for a in glog.actions:
+        before = table.seq
+        evs = table.apply(a)
+        if table.seq != before:
+            events[table.seq] = [[norm(event_for(e, s)) for e in evs] for s in range(4)]
+        record()
+    return views, events

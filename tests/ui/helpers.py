@@ -52,17 +52,23 @@ async def settle(pilot, rounds: int = 3) -> None:
         await pilot.pause()
 
 
-async def wait_for(pilot, predicate, timeout: float = 10.0) -> None:
-    """Pause until ``predicate()`` holds (the game runs in a worker)."""
+async def wait_for(pilot, predicate, timeout: float = 20.0) -> None:
+    """Wait until ``predicate()`` holds (the game runs in a worker), then let the screen
+    settle so that what it shows is up to date."""
     import asyncio
     import time
 
     end = time.monotonic() + timeout
+    n = 0
     while not predicate():
         if time.monotonic() > end:
             raise AssertionError("timed out waiting for the UI")
-        await pilot.pause()
-        await asyncio.sleep(0.01)
+        n += 1
+        if n % 20 == 0:
+            await pilot.pause()
+        else:
+            await asyncio.sleep(0.002)
+    await pilot.pause()
 
 
 def my_request(app):
