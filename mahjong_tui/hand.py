@@ -62,7 +62,7 @@ FORMS = (STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS)
 """Win forms this module knows (GAPS §0, §4c)."""
 
 _MAX_COPIES = 4
-_CACHE_LIMIT = 1 << 18   # entries per cache before it is emptied and refilled lazily
+_CACHE_LIMIT = 1 << 17   # entries per cache before it is emptied and refilled lazily
 _TABLE_SIZE = (HAND_MELDS + 1) * 2
 _NONE = 99                # shanten of a form that cannot be made
 _FULL = 3 * HAND_MELDS + 2   # tiles of a complete hand, a kong counted as three
@@ -499,20 +499,22 @@ class HandShape:
                     pos = (rank_set[0] - lo, rank_set[1] - lo, rank_set[2] - lo)
                     if template.kind not in shapes.get(pos, ()):
                         shapes[pos] = shapes.get(pos, ()) + (template.kind,)
-        # Units: (start, stop) in the gathered tuple, the unit, its tile codes.  Suits with the
-        # same available ranks share their caches.
-        first: dict[tuple[bool, ...], _Suit] = {}
-        self._units: list[tuple[int, int, _Unit, list[int]]] = []
+        # Units: (start, stop) of the unit's slice of the gathered tuple, the unit, its tile
+        # codes.  Suits with the same available ranks share their caches.  ``ai/shapeops.py``
+        # reads ``_units``, ``_gather``, ``_unit_table``, ``_merge``, ``_merges``,
+        # ``_table_list`` and ``unit.available``: keep them stable.
+        first: dict[tuple[bool, ...], _Unit] = {}
+        self._units: list[tuple[int, int, _Unit, tuple[int, ...]]] = []
         start = 0
         for codes in suit_codes:
             avail = tuple(c in kinds for c in codes)
             unit = first[avail].sharing_caches(codes) if avail in first else _Suit(codes, avail, shapes)
             first.setdefault(avail, unit)
-            self._units.append((start, start + len(codes), unit, codes))
+            self._units.append((start, start + len(codes), unit, unit.codes))
             start += len(codes)
         if self.honours:
-            self._units.append((start, len(every), _Honours(self.honours), list(self.honours)))
-        self._status_units = [(a, b, unit) for a, b, unit, _ in self._units]
+            honours = _Honours(self.honours)
+            self._units.append((start, len(every), honours, honours.codes))
 
         if orphans is None:
             orphans = [s * SUIT_SIZE + r for s in self.suits for r in (max(lo, 1), hi)] + list(self.honours)
@@ -525,6 +527,7 @@ class HandShape:
         self._orphan_size = len(orphan_list) + 1
         self._orphans = _getter(self._orphan_kinds)
         self._orphans_once = all(need == 1 for need in self._orphan_need)
+        self._orphan_index = {k: i for i, k in enumerate(self._orphan_kinds)}
 
         # Table algebra: tables are interned to ints; merges of two tables are memoised.
         self._table_ids: dict[tuple[int, ...], int] = {_ZERO_TABLE: 0}
@@ -547,24 +550,25 @@ class HandShape:
         ``counts``: count array (length ``NUM_KINDS``) of the concealed tiles, which must
         number ``3 * (4 - melds) + 2``; ``melds``: melds already declared.  Seven pairs and
         thirteen orphans need ``melds == 0``.  Raises ``ValueError`` for an impossible hand
-        (see the class docstring).
+        (see the class docstring), except that it stops at the first unit that rules out the
+        standard form, so a fifth copy elsewhere may go unnoticed (the answer, False, is right).
         """
         t = self._gather(counts)
-        if sum(t) + 3 * melds != _FULL or melds < 0:
+        if sum(t) + 3 * melds != _FULL or melds < 0 or not self._standard:
             self._check(t, melds, (2,))
         if self._standard:
             pairs = 0
-            ok = True
-            for a, b, unit in self._status_units:   # every unit, so that every key is validated
+            for a, b, unit, _ in self._units:
                 s = unit.status.get(t[a:b])
                 if s is None:
                     s = unit.complete_status(t[a:b])
                 if s < 0:
-                    ok = False
-                elif s % 3 == 2:
+                    break
+                if s % 3 == 2:
                     pairs += 1
-            if ok and pairs == 1:
-                return True
+            else:
+                if pairs == 1:
+                    return True
         if melds:
             return False
         if self._seven_pairs and (t.count(2) + 2 * t.count(4) if self.seven_pairs_allow_quads
@@ -619,7 +623,9 @@ class HandShape:
         ``ValueError`` for an impossible hand (see the class docstring).
         """
         t = self._gather(counts)
-        self._check(t, melds, (1, 2))
+        n = sum(t) + 3 * melds
+        if (n != _FULL and n != _FULL - 1) or melds < 0 or not self._standard:
+            self._check(t, melds, (1, 2))
         best = self._standard_shanten(t, melds) if self._standard else _NONE
         if melds == 0:
             if self._seven_pairs:
@@ -684,7 +690,6 @@ class HandShape:
         specials = melds == 0
         buckets = [t.count(c) for c in range(_MAX_COPIES + 1)]
         held = self._orphans(counts)
-        orphan_at = {k: i for i, k in enumerate(self._orphan_kinds)}
         out: dict[int, int] = {}
         for u, (a, b, unit, codes) in enumerate(self._units):
             rest = self._merge(prefix[u], suffix[u + 1])
@@ -704,7 +709,7 @@ class HandShape:
                     buckets[c] += 1
                     buckets[c - 1] -= 1
                 if specials and self._thirteen:
-                    i = orphan_at.get(codes[j])
+                    i = self._orphan_index.get(codes[j])
                     fewer = held if i is None else held[:i] + (held[i] - 1,) + held[i + 1:]
                     best = min(best, self._orphans_shanten(fewer))
                 out[codes[j]] = best
@@ -830,23 +835,23 @@ class HandShape:
         the only one that does not split exactly (or, if all split, one of the two holding a
         pair), and there must be exactly one pair afterwards."""
         info = []
-        for a, b, unit, codes in self._units:
+        for a, b, unit, _ in self._units:
             key = t[a:b]
             s = unit.status.get(key)
             if s is None:
                 s = unit.complete_status(key)
-            info.append((unit, key, codes, s))
-        bad = [u for u, i in enumerate(info) if i[3] < 0]
-        pair_units = [u for u, i in enumerate(info) if i[3] >= 0 and i[3] % 3 == 2]
+            info.append((unit, key, s))
+        bad = [u for u, (_, _, s) in enumerate(info) if s < 0]
+        pair_units = [u for u, (_, _, s) in enumerate(info) if s >= 0 and s % 3 == 2]
         if len(bad) > 1:
             return []
         out = []
         for u in bad or pair_units:
-            unit, key, codes, s = info[u]
+            unit, key, _ = info[u]
             other_pairs = len(pair_units) - (u in pair_units)
             as_melds, as_pair = unit.waits(key)
             found = as_pair if other_pairs == 0 else as_melds if other_pairs == 1 else ()
-            out.extend(codes[j] for j in found)
+            out.extend(unit.codes[j] for j in found)
         return out
 
 

@@ -77,7 +77,8 @@ class MahjongApp(App):
     def __init__(self, *, command: str | None = None, variant: str = "classic", seats: Sequence[str] | None = None,
                  seed: int | None = None, hands: int | None = None, bot_delay: float = 0.4,
                  faces: str | None = None, ascii: bool = False, file: str | None = None,
-                 log: GameLog | None = None, env: Mapping[str, str] | None = None, width: int | None = None):
+                 log: GameLog | None = None, env: Mapping[str, str] | None = None, width: int | None = None,
+                 session: GameSession | None = None):
         super().__init__()
         self.command = command
         self.variant_ref = variant
@@ -96,6 +97,7 @@ class MahjongApp(App):
         self.game_error: str | None = None  # traceback of a game that stopped on an error
         self._arts: dict[int, TileArt] = {}
         self.session: GameSession | None = None
+        self._preset = session  # built by build_app, so that errors show before the screen
 
     # -- set-up -----------------------------------------------------------------------------
     def art_for(self, variant: Variant) -> TileArt:
@@ -115,7 +117,9 @@ class MahjongApp(App):
 
     def on_mount(self) -> None:
         self._check_size(self.size.width, self.size.height)
-        if self.command == "play":
+        if self.command in ("play", "resume") and self._preset is not None:
+            self.start_game(self.variant_ref, self.seats, direct=True, session=self._preset)
+        elif self.command == "play":
             self.start_game(self.variant_ref, self.seats, seed=self.seed, hands=self.hands,
                             bot_delay=self.bot_delay, direct=True)
         elif self.command in ("resume", "replay") and self.game_log is not None:
@@ -133,8 +137,8 @@ class MahjongApp(App):
         small = width < MIN_WIDTH or height < MIN_HEIGHT
         self.set_class(small, "-too-small")
         if small:
-            text = (f"The table needs more room.\n\nThis terminal is {width}×{height}; "
-                    f"please make it at least {MIN_WIDTH}×{MIN_HEIGHT}.")
+            text = (f"The table needs more room.\n\nThis terminal is {width}x{height}; "
+                    f"please make it at least {MIN_WIDTH}x{MIN_HEIGHT}.")
             for screen in self.screen_stack:
                 for w in screen.query(TooSmall):
                     w.update(text)
@@ -163,8 +167,11 @@ class MahjongApp(App):
         if session is None:
             try:
                 session = self.new_session(variant_ref, seats, seed=seed, hands=hands, bot_delay=bot_delay)
-            except MahjongError as exc:
-                self.notify(str(exc), title="Cannot start the game", severity="error")
+            except Exception as exc:  # noqa: BLE001 - a bad choice, or a bot that cannot start
+                self.notify(f"{type(exc).__name__}: {exc}" if not isinstance(exc, MahjongError) else str(exc),
+                            title="Cannot start the game", severity="error", timeout=10)
+                if direct:
+                    self.exit(2)
                 return
         self.session = session
         self.push_screen(TableScreen(session, self.art_for(session.variant),
@@ -194,6 +201,8 @@ class MahjongApp(App):
             self._open_log(log, mode, direct=False)
         except MahjongError as exc:
             return str(exc)
+        except Exception as exc:  # noqa: BLE001 - e.g. a bot that cannot start
+            return f"{type(exc).__name__}: {exc}"
         return None
 
     def _open_log(self, log: GameLog, mode: str, direct: bool) -> None:
@@ -204,10 +213,10 @@ class MahjongApp(App):
             self.push_screen(ReplayScreen(log, self.art_for(variant),
                                           on_leave=lambda _s: self._leave_table(None, direct)))
             return
+        if log.replay().phase == "match_over":
+            raise UIError("this match is over; watch it with Replay (mahjong-tui replay FILE)")
         session = self.new_session(log.variant, log.seats, seed=log.seed, hands=log.hands,
                                    bot_delay=self.bot_delay, log=log)
-        if session.finished:
-            raise UIError("this match is over; watch it with: mahjong-tui replay FILE")
         self.start_game(log.variant, log.seats, direct=direct, session=session)
 
 
@@ -229,6 +238,7 @@ def build_app(args) -> MahjongApp:
         app = MahjongApp(command="play", variant=args.variant, seats=seats, seed=args.seed, hands=hands,
                          bot_delay=delay, faces=faces, ascii=ascii_)
         app.art_for(variant)  # a bad --faces fails here, before the screen opens
+        app._preset = app.new_session(args.variant, seats, seed=args.seed, hands=hands, bot_delay=delay)
         return app
     if command in ("resume", "replay"):
         log = GameLog.load(args.file)
@@ -242,6 +252,9 @@ def build_app(args) -> MahjongApp:
         app = MahjongApp(command=command, variant=log.variant, seats=log.seats, faces=faces, ascii=ascii_,
                          file=args.file, log=log)
         app.art_for(variant)
+        if command == "resume":
+            app._preset = app.new_session(log.variant, log.seats, seed=log.seed, hands=log.hands,
+                                          bot_delay=app.bot_delay, log=log)
         return app
     app = MahjongApp(command=None, faces=faces, ascii=ascii_)
     app.art_for(load_variant("classic"))

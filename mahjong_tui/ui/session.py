@@ -15,6 +15,7 @@ of a human seat is drawn face up only while that human is at the keyboard
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol, Sequence
@@ -22,7 +23,7 @@ from typing import Protocol, Sequence
 from ..ai.baseline import make_bot
 from ..engine import Action, Table
 from ..engine.log import GameLog
-from ..runner import BotSeat, TableRunner
+from ..runner import TableRunner
 from ..variant import Variant
 from .model import SeatSpec, describe_event, seat_specs
 
@@ -75,6 +76,27 @@ class HumanSeat:
         self.session.emit_text(str(exc))
 
 
+class ThreadedBotSeat:
+    """A bot in a seat: pauses ``delay`` seconds (so a person can follow it), then thinks on
+    the session's bot thread, so a slow bot never freezes the screen or the keys.
+
+    One thread for all four bots: decisions never run at the same time, and each is the same
+    function of the view as it would be on the event loop (bots only read the view they are
+    given), so games stay deterministic.
+    """
+
+    def __init__(self, bot, delay: float, executor: ThreadPoolExecutor):
+        self.bot = bot
+        self.delay = delay
+        self.executor = executor
+
+    async def decide(self, view: dict, legal: list[Action]) -> Action:
+        if self.delay:
+            await asyncio.sleep(self.delay)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.executor, self.bot.choose, view, legal)
+
+
 class GameSession:
     """A match being played: builds the table (new, or replayed from a saved log), the seats
     and the runner; :meth:`play` runs it to the end with ``presenter`` showing it.
@@ -94,13 +116,14 @@ class GameSession:
         self.specs: list[SeatSpec] = seat_specs(self.seat_strings)
         self.table = log.replay() if log is not None else Table(variant, seed, hands)
         self.humans = [i for i, s in enumerate(self.specs) if s.human]
+        self._bots = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mahjong-bots")
         players: list[object] = []
         for i, spec in enumerate(self.specs):
             if spec.human:
                 players.append(HumanSeat(i, self))
             else:
                 bot = make_bot(self.seat_strings[i], variant, i, seed)
-                players.append(BotSeat(bot, bot_delay))
+                players.append(ThreadedBotSeat(bot, bot_delay, self._bots))
         self.runner = TableRunner(self.table, players, on_events=self._on_events, on_action=self._on_action)
         self.presenter: Presenter | None = None
         # who is at the keyboard: the one human, or (hot-seat) nobody until the first request
@@ -161,6 +184,7 @@ class GameSession:
                 await self.presenter.match_over()
         finally:
             desk.cancel()
+            self._bots.shutdown(wait=False, cancel_futures=True)
 
     def stop(self) -> None:
         self._stopped = True

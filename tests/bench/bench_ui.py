@@ -32,11 +32,12 @@ def percentile(xs: list[float], p: float) -> float:
     return xs[lo] + (xs[hi] - xs[lo]) * (k - lo)
 
 
-async def run(presses: int, size: tuple[int, int], faces: str, bot_delay: float, variant: str, seed: int) -> list[float]:
+async def run(presses: int, size: tuple[int, int], faces: str, bot_delay: float, variant: str, seed: int,
+              bots: str = "ai") -> list[float]:
     from mahjong_tui.ui.screens.results import HandEndScreen, MatchEndScreen
     from mahjong_tui.ui.screens.table import TableScreen
 
-    app = MahjongApp(command="play", variant=variant, seats=["human", "ai", "ai", "ai"], seed=seed,
+    app = MahjongApp(command="play", variant=variant, seats=["human", bots, bots, bots], seed=seed,
                      hands=None, bot_delay=bot_delay, faces=faces,
                      env={"LANG": "C.UTF-8", "TERM": "xterm-256color"}, width=size[0])
     app.theme = "textual-dark"
@@ -98,12 +99,13 @@ def main() -> None:
     ap.add_argument("--bot-delay", type=float, default=0.05)
     ap.add_argument("--variant", default="classic")
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--bots", default="ai", help="seat string of the three bots (ai, ai:strong, ai:baseline)")
     args = ap.parse_args()
     w, h = (int(x) for x in args.size.lower().split("x"))
-    lat = asyncio.run(run(args.presses, (w, h), args.faces, args.bot_delay, args.variant, args.seed))
+    lat = asyncio.run(run(args.presses, (w, h), args.faces, args.bot_delay, args.variant, args.seed, args.bots))
     if not lat:
         raise SystemExit("no discards measured")
-    print(f"discard keypress -> repaint at {w}x{h}, faces {args.faces}, {len(lat)} presses")
+    print(f"discard keypress -> repaint at {w}x{h}, faces {args.faces}, bots {args.bots}, {len(lat)} presses")
     print(f"  median {statistics.median(lat):6.1f} ms")
     print(f"  p95    {percentile(lat, 0.95):6.1f} ms")
     print(f"  min    {min(lat):6.1f} ms   max {max(lat):6.1f} ms")

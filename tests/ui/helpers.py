@@ -88,10 +88,16 @@ async def press_action(pilot, app, action: Action) -> None:
     if action.kind == "discard":
         order = t._order
         idx = order.index(action.tile)
-        await pilot.press("home")
-        for _ in range(idx):
-            await pilot.press("right")
-        await pilot.press("d")
+        n = len(order)
+        sel = t.selected if t.selected is not None else n - 1
+        paths = [
+            ["right"] * ((idx - sel) % n),
+            ["left"] * ((sel - idx) % n),
+            ["home"] + ["right"] * idx,
+            ["end"] + ["left"] * (n - 1 - idx),
+        ]
+        keys = min(paths, key=len)
+        await pilot.press(*keys, "d")
         return
     key = next(k for k, c in t.choice_map.items() if c.action == action)
     await pilot.press(key)

@@ -75,6 +75,7 @@ async def test_no_hand_is_shown_to_the_wrong_player():
 
     app._display = display
     privacy_for: list[str] = []
+    kinds_seen: set[str] = set()
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(400):
             await wait_for(pilot, lambda: my_request(app) is not None
@@ -83,6 +84,7 @@ async def test_no_hand_is_shown_to_the_wrong_player():
                 break
             if isinstance(app.screen, PrivacyScreen):
                 privacy_for.append(app.screen.player)
+                kinds_seen.add(app.screen.kind)
                 session = table_screen(app).session
                 before = session.keyboard
                 # nothing of the table, and no tile, is visible on the privacy screen
@@ -101,6 +103,8 @@ async def test_no_hand_is_shown_to_the_wrong_player():
     assert not problems, problems[0]
     # both humans had the keyboard, several times, always behind the privacy screen
     assert {"Player 1", "Player 3"} <= set(privacy_for) and len(privacy_for) >= 4
+    # turns and claim prompts alike go through the privacy screen
+    assert kinds_seen == {"turn", "claim"}
     assert sum(1 for kind, _ in frames if kind == "TableScreen") > 20
 
 

@@ -200,7 +200,7 @@ async def test_needs_more_room_below_80x24_and_resizes_live():
         assert app.has_class("-too-small")
         cover = app.screen.query_one(TooSmall)
         assert cover.display is True
-        assert "needs more room" in screen_text(app) and "79×24" in screen_text(app)
+        assert "needs more room" in screen_text(app) and "79x24" in screen_text(app)
         assert t._my_request() is None  # keys do nothing while the table is covered
         await pilot.press("d")
         assert not t.session.request_now.future.done()
@@ -273,3 +273,35 @@ def test_bad_table_arguments_exit_2_before_the_screen(capsys, tmp_path: Path):
     finished_log(tmp_path)
     assert cli.main(["resume", str(tmp_path / "done.jsonl")]) == 2
     assert "replay" in capsys.readouterr().err
+
+
+async def test_saved_games_screen_opens_a_replay(tmp_path: Path):
+    from mahjong_tui.ui.screens.menu import LoadScreen
+
+    finished_log(tmp_path)
+    app = make_app(command=None, env={**ENV, "MAHJONG_TUI_SAVES": str(tmp_path)})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen))
+        await pilot.click("#saved")
+        await wait_for(pilot, lambda: isinstance(app.screen, LoadScreen))
+        assert "done.jsonl" in screen_text(app)
+        app.screen.query_one("#path").value = str(tmp_path / "done.jsonl")
+        await pilot.click("#resume")  # a finished match cannot be resumed: says so, stays
+        await pilot.pause()
+        assert "replay" in str(app.screen.query_one("#load-error").render()).lower()
+        await pilot.click("#replay")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen))
+
+
+async def test_a_key_that_does_nothing_says_which_keys_do():
+    app = make_app(seed=32, hands=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play(pilot, app, until=lambda a: my_request(a) is not None and not my_request(a).is_turn)
+        await pilot.press("d")
+        await pilot.pause()
+        assert "x or Space passes" in bar(app)
+        assert my_request(app) is not None  # nothing was chosen
+        await pilot.press("space")
+        await wait_for(pilot, lambda: "x or Space passes" not in bar(app))

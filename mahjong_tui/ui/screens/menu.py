@@ -71,7 +71,7 @@ class MenuScreen(BaseScreen):
             with Horizontal(classes="menu-buttons"):
                 yield Button("New game", id="new", variant="primary")
                 yield Button("Rules", id="rules")
-                yield Button("Saved games", id="load")
+                yield Button("Saved games", id="saved")
                 yield Button("Quit", id="quit", variant="error")
             with Horizontal(classes="menu-buttons"):
                 yield Button("Host LAN table", id="host", disabled=True)
@@ -102,7 +102,7 @@ class MenuScreen(BaseScreen):
             self.action_new()
         elif bid == "rules":
             self.action_rules()
-        elif bid == "load":
+        elif bid == "saved":
             self.app.push_screen(LoadScreen())
         elif bid == "quit":
             self.app.exit(0)

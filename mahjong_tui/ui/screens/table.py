@@ -69,6 +69,7 @@ class TableScreen(BaseScreen):
         self.frame: Frame | None = None
         self._game_worker = None
         self._leaving = False
+        self._hint = ""  # shown once after a key that does nothing here
 
     def compose_body(self) -> ComposeResult:
         yield TableLayout(self.art, id="table")
@@ -115,6 +116,7 @@ class TableScreen(BaseScreen):
         req = self.session.request_now
         if req is not self._req_seen:
             self._req_seen = req
+            self._hint = ""
             self.selected = None
             if req is not None and req.is_turn:
                 tiles, drawn = hand_order(req.view["hand"], req.view.get("drawn"))
@@ -227,6 +229,8 @@ class TableScreen(BaseScreen):
                 lead.append(("Enter", ("discard ", tile)))
             title = (f"{you} turn" if not s.hot_seat else f"{you} your turn",)
             info = readiness_parts(readiness(s.variant, view, tile), "After this discard you are ") if tile is not None else ()
+            if self._hint:
+                info = (self._hint + (" · " if info else ""),) + info
             return ActionBox(title, tuple(lead + rows), info, True)
         d = view.get("discard")
         if phase == "claim" and d:
@@ -240,6 +244,8 @@ class TableScreen(BaseScreen):
         if s.hot_seat:
             title = (f"{name(req.seat)}: ",) + title
         info = readiness_parts(readiness(s.variant, view), "You are ")
+        if self._hint:
+            info = (self._hint + (" · " if info else ""),) + info
         return ActionBox(title, tuple(rows), info, True)
 
     # ----------------------------------------------------------------------------------------
@@ -273,12 +279,24 @@ class TableScreen(BaseScreen):
                 self.discard(sel)
                 return
             else:
-                self.choose(key, event)
+                if not self.choose(key, event):
+                    self._unknown_key(event)
                 return
             event.stop()
             self.redraw()
             return
-        self.choose(key, event)
+        if not self.choose(key, event):
+            self._unknown_key(event)
+
+    def _unknown_key(self, event: events.Key) -> None:
+        """A key that means nothing in this prompt: say which keys do (not for keys that have
+        a binding elsewhere, like ? h q)."""
+        if event.key in ("question_mark", "h", "q", "tab", "shift+tab") or not (event.is_printable or event.key == "enter"):
+            return
+        req = self._my_request()
+        self._hint = ("Use the keys shown: Enter or d discards the chosen tile" if req is not None and req.is_turn
+                      else "Use one of the keys shown; x or Space passes")
+        self.redraw()
 
     def choose(self, key: str, event: events.Key | None = None) -> bool:
         req = self._my_request()

@@ -31,13 +31,13 @@ class TooSmall(Static):
 
     def __init__(self) -> None:
         super().__init__(
-            f"The table needs more room.\n\nPlease make the terminal at least {MIN_WIDTH}×{MIN_HEIGHT}.",
+            f"The table needs more room.\n\nPlease make the terminal at least {MIN_WIDTH}x{MIN_HEIGHT}.",
             classes="too-small",
         )
 
     def on_resize(self) -> None:
         w, h = self.app.size
         self.update(
-            f"The table needs more room.\n\nThis terminal is {w}×{h}; "
-            f"please make it at least {MIN_WIDTH}×{MIN_HEIGHT}."
+            f"The table needs more room.\n\nThis terminal is {w}x{h}; "
+            f"please make it at least {MIN_WIDTH}x{MIN_HEIGHT}."
         )
