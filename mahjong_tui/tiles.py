@@ -133,12 +133,13 @@ def is_terminal(t: int, max_rank: int = 9) -> bool:
 
 def name(t: int) -> str:
     """Notation of one tile, e.g. ``'5t'``, ``'E'``, ``'h'``.  Raises ValueError if out of range."""
-    if 0 <= t < NUM_SUITED:
-        return RANK_CHARS[rank_of(t)] + SUIT_LETTERS[suit_of(t)]
-    try:
-        return _CODE_CHAR[t]
-    except KeyError:
-        raise ValueError(f"no tile has code {t!r}") from None
+    if 0 <= t < NUM_KINDS:
+        return _NAMES[t]
+    raise ValueError(f"no tile has code {t!r}")
+
+
+_NAMES = [RANK_CHARS[t % SUIT_SIZE] + SUIT_LETTERS[t // SUIT_SIZE] if t < NUM_SUITED else _CODE_CHAR[t]
+          for t in range(NUM_KINDS)]
 
 
 def long_name(t: int) -> str:
@@ -156,20 +157,24 @@ def sort_key(t: int) -> int:
 def format_tiles(tiles: Iterable[int]) -> str:
     """Canonical compact notation: ``[0,1,2,52]`` → ``'012tE'``; runs share the suit letter."""
     out: list[str] = []
-    pending_suit = None
+    pending_suit = -1
     for t in sorted(tiles):
-        s = suit_of(t)
-        if pending_suit is not None and s != pending_suit:
+        s = t // SUIT_SIZE if t < NUM_SUITED else -1
+        if pending_suit >= 0 and s != pending_suit:
             out.append(SUIT_LETTERS[pending_suit])
-            pending_suit = None
         if s >= 0:
-            out.append(RANK_CHARS[rank_of(t)])
-            pending_suit = s
+            out.append(RANK_CHARS[t - s * SUIT_SIZE])
         else:
             out.append(_CODE_CHAR[t])
-    if pending_suit is not None:
+        pending_suit = s
+    if pending_suit >= 0:
         out.append(SUIT_LETTERS[pending_suit])
     return "".join(out)
+
+
+def format_counts(counts: Sequence[int]) -> str:
+    """:func:`format_tiles` of a count array."""
+    return format_tiles(tiles_of(counts))
 
 
 def format_group(tiles: Sequence[int]) -> str:
