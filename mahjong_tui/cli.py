@@ -196,8 +196,10 @@ def _print_score(out: dict) -> None:
     res = out.pop("_breakdown")
     if not out["winning"]:
         print(f"Not a win: {out['reason']}")
-        return
-    print(f"{out['variant']}: {out['form']} hand")
+        if not res.patterns:
+            return
+    else:
+        print(f"{out['variant']}: {out['form']} hand")
     if res.decomposition:
         print("  " + "  ".join(res.decomposition))
     for p in res.patterns:

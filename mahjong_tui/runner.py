@@ -29,16 +29,22 @@ class Seat(Protocol):  # pragma: no cover - typing only
 
 
 class BotSeat:
-    """A bot in a seat, with an optional pause (seconds) so a person can follow it."""
+    """A bot in a seat, with an optional pause (seconds) so a person can follow it.
 
-    def __init__(self, bot: Bot, delay: float = 0.0):
+    With ``executor`` (a :class:`concurrent.futures.Executor`) the bot thinks off the event
+    loop, so a slow decision never freezes a screen or a server."""
+
+    def __init__(self, bot: Bot, delay: float = 0.0, executor=None):
         self.bot = bot
         self.delay = delay
+        self.executor = executor
 
     async def decide(self, view: dict, legal: list[Action]) -> Action:
         if self.delay:
             await asyncio.sleep(self.delay)
-        return self.bot.choose(view, legal)
+        if self.executor is None:
+            return self.bot.choose(view, legal)
+        return await asyncio.get_running_loop().run_in_executor(self.executor, self.bot.choose, view, legal)
 
 
 class TableRunner:

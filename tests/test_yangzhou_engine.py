@@ -29,8 +29,9 @@ def test_no_chow_claims_but_a_chow_may_complete_a_win(table):
 
 
 def test_under_fifteen_fan_is_not_offered(table):
-    """GAPS §6c: 123m 456t 789s 11s 46s + 5s is a complete shape worth only basic_win 1 +
-    no_melds 1 + edge_wait 1 (5s closed wait, one kind) = 3 fan: no win offered.
+    """GAPS §6c: 123m 456t 789s 11s 46s + 5s is a complete shape worth only 7 fan — basic_win,
+    no_melds, sequence_hand, edge_wait (46→5, one kind), terminal_pair (11s),
+    matching_sequences (456t/456s), continuous_sequences (456s/789s), 1 each: no win offered.
     A mixed-suit hand 123s 456s 789s EE 46s + 5s: mixed_suit 15 + pure_straight 15 + ... ≥ 15: offered."""
     set_hand(table, 1, "123m456t789s11s46s")
     assert not any(a.kind == "win" for a in table._claim_actions(1, 0, t("5s")))

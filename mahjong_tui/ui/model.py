@@ -191,6 +191,7 @@ class Readiness:
     shanten: int | None = None
     waits: list[int] = field(default_factory=list)
     left: dict[int, int] = field(default_factory=dict)  # unseen copies per wait
+    worth: dict[int, str] = field(default_factory=dict)  # what a win on each wait is worth
 
 
 def readiness(variant, view: dict, discard: int | None = None) -> Readiness:
@@ -215,10 +216,46 @@ def readiness(variant, view: dict, discard: int | None = None) -> Readiness:
     except ValueError:
         return Readiness()
     seen = visible_counts(view)
-    if discard is not None:
-        seen[discard] -= 0  # the discarded tile stays visible (in the pond)
     left = {w: max(0, variant.copies_of(w) - seen[w]) for w in waits}
-    return Readiness(sh, waits, left)
+    return Readiness(sh, waits, left, wait_worth(variant, view, counts, waits))
+
+
+def wait_worth(variant, view: dict, counts: list[int], waits: list[int]) -> dict[int, str]:
+    """For each wait, what a win on it would be worth, from the seat's own view only:
+    ``'61 fan'``, ``'self-draw only: 1 multiplier'`` or ``'no win: 14 fan …'`` (GAPS §6c: a
+    Yangzhou player must see whether his hand reaches 15 fan; Yuxi's basic win, §2c)."""
+    from ..melds import Meld
+    from ..scoring import HandContext, evaluate
+
+    me = view["players"][view["seat"]]
+    melds = tuple(
+        Meld(m["kind"], tuple(T.parse_tiles(m["tiles"])), declared=True,
+             concealed=m.get("kong_type") == "concealed", kong_type=m.get("kong_type"), from_seat=m.get("from_seat"))
+        for m in me["melds"]
+    )
+    base = T.tiles_of(counts)
+    out: dict[int, str] = {}
+    for w in waits:
+        results = []
+        for self_draw in (False, True):
+            ctx = HandContext(
+                concealed=tuple(sorted(base + [w])), melds=melds, bonus=tuple(T.parse_tiles(me.get("bonus", ""))),
+                winning_tile=w, self_draw=self_draw, seat_wind=T.parse_tile(me.get("wind", "E")),
+                prevailing_wind=T.parse_tile(view.get("prevailing_wind", "E")),
+            )
+            try:
+                results.append(evaluate(variant, ctx))
+            except ValueError:
+                results.append(None)
+        on_discard, drawn = results
+        if on_discard is not None and on_discard.winning:
+            out[w] = f"{on_discard.value:g} {on_discard.unit}"
+        elif drawn is not None and drawn.winning:
+            out[w] = f"self-draw only: {drawn.value:g} {drawn.unit}"
+        else:
+            reason = (on_discard or drawn).reason if (on_discard or drawn) else None
+            out[w] = f"no win: {reason}" if reason else "no win"
+    return out
 
 
 def describe_event(ev: dict, name) -> str | None:

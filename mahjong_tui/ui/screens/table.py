@@ -36,7 +36,8 @@ def readiness_parts(r, prefix: str = "") -> tuple:
     if r.shanten == 0:
         out: list = [prefix + "ready, waiting for "]
         for w in r.waits:
-            out += [w, f" ({r.left.get(w, 0)} left) "]
+            worth = r.worth.get(w)
+            out += [w, f" ({r.left.get(w, 0)} left{', ' + worth if worth else ''}) "]
         if not r.waits:
             out = [prefix + "ready"]
         return tuple(out)
