@@ -576,13 +576,18 @@ class LevelBot(Bot):
     # claims
     # ==========================================================================================
     def _claim(self, view: dict, legal: list[Action]) -> Action:
+        pass_action = next((a for a in legal if a.kind == "pass"), legal[0])
+        wall = view.get("wall") or {}
+        if wall.get("live", 1) <= wall.get("reserve", 0):
+            # the wall is used up: only a win can still come of a claim (and pick-ups passed
+            # round the table would never end the hand)
+            return pass_action
         if not self.settings["ev"]:
             return self._easy_claim(view, legal)
         dec = _Decision(self, view)
         kn = dec.kn
         counts = kn.hand[:]
         melds = dec.melds
-        pass_action = next((a for a in legal if a.kind == "pass"), legal[0])
         if kn.discard is None:
             return pass_action
         discarder, tile = kn.discard

@@ -1,7 +1,7 @@
 """The Textual app: main menu, the table, results, rules, replay (issue 3).
 
-Entry point: :func:`run_app` (called by ``mahjong-tui``, ``play``, ``resume``, ``replay``;
-``host``/``join``/``serve`` report that LAN play is not available yet and return 2).
+Entry point: :func:`run_app` (called by ``mahjong-tui``, ``play``, ``resume``, ``replay``,
+``host`` and ``join``; see :mod:`mahjong_tui.ui.netsession` for LAN play).
 
 Choices written down here:
 
@@ -10,12 +10,18 @@ Choices written down here:
   can widen it (Uzje), and that is decided when a game starts.
 - Saved games go to ``$MAHJONG_TUI_SAVES``, else ``$XDG_DATA_HOME/mahjong-tui/saves``, else
   ``~/.local/share/mahjong-tui/saves``; the quit dialog lets the player change the path.
-- A game started from the command line (``play``, ``resume``, ``replay``) leaves the app when
-  the player leaves the table; a game started from the menu goes back to the menu.
+- A game started from the command line (``play``, ``resume``, ``replay``, ``host``, ``join``)
+  leaves the app when the player leaves the table; a game started from the menu goes back to
+  the menu.
+- ``host`` and ``join`` connect before the first screen is drawn, in the event loop the app
+  then runs in: a table that cannot be reached or refuses us is one line on stderr and exit
+  status 2, like any bad argument.  On the way out the command prints how to get back to the
+  table (the seat token, or the host's journal).
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
 import sys
@@ -34,8 +40,7 @@ from .session import GameSession
 from .widgets.art import TileArt
 from .widgets.misc import MIN_HEIGHT, MIN_WIDTH, TooSmall
 
-LAN_MESSAGE = ("LAN play is not available yet: host, join and serve arrive with the LAN issue. "
-               "For several people at one keyboard use: mahjong-tui play --seats human,human,ai,ai")
+SERVE_MESSAGE = "serve has no table screen: run it as  mahjong-tui serve  (or play here with  mahjong-tui host)"
 
 
 class UIError(MahjongError):
@@ -57,8 +62,8 @@ def check_seats(seats: Sequence[str]) -> list[str]:
     for s in seats:
         kind, _, level = s.partition(":")
         if kind == "remote":
-            raise UIError("seat 'remote' needs a LAN table (host), which is not available yet; "
-                          "use human or ai[:easy|normal|strong]")
+            raise UIError("seat 'remote' is a player over the network: host a LAN table with "
+                          "mahjong-tui host --seats ...; at a local table use human or ai[:easy|normal|strong]")
         if kind == "ai" and level and level not in ("easy", "normal", "strong", "baseline"):
             raise UIError(f"unknown AI level {level!r} in seat {s!r}; levels: easy, normal, strong")
         out.append(s)
@@ -117,7 +122,9 @@ class MahjongApp(App):
 
     def on_mount(self) -> None:
         self._check_size(self.size.width, self.size.height)
-        if self.command in ("play", "resume") and self._preset is not None:
+        if self.command in ("host", "join") and self._preset is not None:
+            self.start_game(self._preset.variant.id, [], direct=True, session=self._preset)
+        elif self.command in ("play", "resume") and self._preset is not None:
             self.start_game(self.variant_ref, self.seats, direct=True, session=self._preset)
         elif self.command == "play":
             self.start_game(self.variant_ref, self.seats, seed=self.seed, hands=self.hands,
@@ -176,6 +183,30 @@ class MahjongApp(App):
         self.session = session
         self.push_screen(TableScreen(session, self.art_for(session.variant),
                                      on_leave=lambda saved: self._leave_table(saved, direct)))
+
+    def start_lan(self, kind: str, args, report) -> None:
+        """From the menu: host (``kind`` ``'host'``) or join a LAN table with ``args`` (the
+        command line's arguments); ``report(text)`` shows why it could not be done."""
+        from .netsession import open_host, open_join
+
+        async def go() -> None:
+            try:
+                session = await (open_host(args) if kind == "host" else open_join(args))
+            except MahjongError as exc:
+                report(str(exc))
+                return
+            except Exception as exc:  # noqa: BLE001 - shown, not raised out of the menu
+                report(f"{type(exc).__name__}: {exc}")
+                return
+            try:
+                self.art_for(session.variant)
+            except Exception as exc:  # noqa: BLE001
+                await session.aclose()
+                report(str(exc))
+                return
+            self.start_game(session.variant.id, [], session=session)
+
+        self.run_worker(go(), name=f"lan-{kind}", exclusive=False)
 
     def _leave_table(self, saved: str | None, direct: bool) -> None:
         if saved:
@@ -261,13 +292,46 @@ def build_app(args) -> MahjongApp:
     return app
 
 
+def run_net_app(args) -> int:
+    """``mahjong-tui host`` / ``mahjong-tui join HOST:PORT``: open the LAN session (raises
+    MahjongError before any screen is drawn if it cannot), run the table in the same event
+    loop, and on the way out say how to get back to the table."""
+    from .netsession import open_host, open_join
+
+    command = args.command
+    app = MahjongApp(command=command, faces=getattr(args, "faces", None), ascii=bool(getattr(args, "ascii", False)))
+
+    async def main():
+        session = await (open_host(args) if command == "host" else open_join(args))
+        try:
+            app.art_for(session.variant)  # a bad --faces fails here, before the screen opens
+            app._preset = session
+            await app.run_async()
+        finally:
+            await session.aclose()
+        return session
+
+    session = asyncio.run(main())
+    if app.game_error:
+        print(app.game_error, file=sys.stderr)
+    if not session.finished:
+        how = session.rejoin_command()
+        if how:
+            what = "Continue this match with" if command == "host" else "Rejoin your seat with"
+            print(f"{what}: {how}")
+    rc = app.return_code
+    return rc if isinstance(rc, int) else 0
+
+
 def run_app(args) -> int:
     """Run the UI for ``args`` (an argparse Namespace of ``mahjong_tui.cli``); returns the exit
-    status.  ``host``/``join``/``serve``: one line on stderr, status 2."""
+    status.  ``serve`` (headless, not ours): one line on stderr, status 2."""
     command = getattr(args, "command", None)
-    if command in ("host", "join", "serve"):
-        print(f"mahjong-tui: {LAN_MESSAGE}", file=sys.stderr)
+    if command == "serve":
+        print(f"mahjong-tui: {SERVE_MESSAGE}", file=sys.stderr)
         return 2
+    if command in ("host", "join"):
+        return run_net_app(args)
     app = build_app(args)
     app.run()
     if app.game_error:

@@ -32,6 +32,7 @@ class SeatBox:
     concealed: tuple[int, ...] | None  # face-up concealed tiles (replay), else None
     melds: tuple[Meld, ...]
     bonus: tuple[int, ...]
+    status: str = ""  # LAN: "bot stand-in", "open", "away", "offline" ('' when all is well)
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,8 @@ class HeaderBox:
     round_wind: str
     hand: str
     extra: str = ""
+    alert: str = ""  # LAN: a connection problem, shown in warning colours
+    net: bool = False  # LAN: the "i table" key is offered
 
 
 @dataclass(frozen=True)
@@ -119,13 +122,18 @@ def build_frame(
     revealed: Mapping[int, str] | None = None,
     extra: str = "",
     match_length: str = "",
+    statuses: Sequence[str] | None = None,
+    alert: str = "",
+    net: bool = False,
 ) -> Frame:
     """Build the frame of ``view`` (the view of seat ``bottom``).
 
     - ``show_own_hand``: draw the bottom seat's concealed tiles face up (else face down);
     - ``revealed``: concealed tiles (notation) of other seats to draw face up (replay only);
     - ``latest``: seat holding the latest discard (highlighted in its pond);
-    - ``selected``: cursor index into the bottom hand's display order.
+    - ``selected``: cursor index into the bottom hand's display order;
+    - ``statuses``: LAN seat status words per seat (``'bot stand-in'``, ...); ``alert``: a
+      connection problem for the header; ``net``: a LAN table.
     """
     players = view["players"]
     waiting = set(view.get("waiting_for") or [])
@@ -145,6 +153,7 @@ def build_frame(
             position=pos, seat=s, name=names[s], wind=p["wind"], dealer=bool(p["dealer"]),
             score=fmt_num(p["score"]), active=s in active_seats, concealed_count=p["concealed_count"],
             concealed=concealed, melds=melds_of(p), bonus=parse(p["bonus"]),
+            status=statuses[s] if statuses else "",
         ))
         pond = tuple((T.parse_tile(t), bool(c)) for t, c in p["pond"])
         ponds.append(PondBox(pos, pond, latest == s and bool(pond) and not pond[-1][1]))
@@ -164,7 +173,7 @@ def build_frame(
         winds=tuple((pos, players[seat_at(bottom, pos)]["wind"]) for pos in POSITIONS),
         active=tuple(pos for pos in POSITIONS if seat_at(bottom, pos) in active_seats),
     )
-    header = HeaderBox(title, view["prevailing_wind"], hand_label(view, match_length), extra)
+    header = HeaderBox(title, view["prevailing_wind"], hand_label(view, match_length), extra, alert, net)
     return Frame(header, tuple(seats), tuple(ponds), wall, hand, actions)
 
 

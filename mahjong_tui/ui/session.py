@@ -36,6 +36,8 @@ class Request:
     view: dict
     legal: list[Action]
     future: asyncio.Future = field(repr=False)
+    seq: int | None = None  # LAN: the request's seq, quoted by the answer
+    deadline: float | None = None  # LAN: time.monotonic() by which the server wants the answer
 
     @property
     def kinds(self) -> set[str]:
@@ -57,9 +59,14 @@ class Presenter(Protocol):  # pragma: no cover - typing only
         """Hide the table until ``seat``'s player presses a key; call ``take()`` (which hands
         the keyboard over and redraws the table underneath) before uncovering it."""
 
-    async def hand_over(self, summary: dict) -> None: ...
+    async def hand_over(self, summary: dict, last: bool | None = None) -> None:
+        """Show a hand's result; ``last``: it was the match's last hand (None: ask the
+        session)."""
 
     async def match_over(self) -> None: ...
+
+    async def connection_closed(self, detail: str) -> None:
+        """LAN: the link to the table is gone for good (not the end of the match)."""
 
 
 class HumanSeat:
@@ -97,43 +104,32 @@ class ThreadedBotSeat:
         return await loop.run_in_executor(self.executor, self.bot.choose, view, legal)
 
 
-class GameSession:
-    """A match being played: builds the table (new, or replayed from a saved log), the seats
-    and the runner; :meth:`play` runs it to the end with ``presenter`` showing it.
+class DeskSession:
+    """What every kind of game shares with the table screen: the human seats at this keyboard,
+    the *desk* that serves their decisions one at a time (hot-seat privacy), who is shown at
+    the bottom, and the line of text about what just happened.
 
-    - ``seats``: four seat strings (``human``, ``ai``, ``ai:LEVEL``; ``remote`` is refused by
-      the caller until LAN play exists);
-    - ``bot_delay``: seconds each bot pauses before acting (0 in tests);
-    - ``log``: resume from this saved game (its variant, seed, match length, seats, actions).
+    Subclasses: :class:`GameSession` (a local table) and
+    :class:`~mahjong_tui.ui.netsession.NetSession` (a LAN table).  Both give the table screen
+    the same interface: :meth:`view`, :attr:`request_now`, :meth:`answer`, :meth:`play`,
+    :meth:`stop`, names, the phase, the hands played so far, and (LAN only) seat status and
+    connection problems.
     """
 
-    def __init__(self, variant: Variant, seed: int | str, seats: Sequence[str], *, hands: int | None = None,
-                 bot_delay: float = 0.4, variant_ref: str | None = None, log: GameLog | None = None):
+    #: a LAN table (seat status, connection problems, no local save)
+    network = False
+
+    def __init__(self, variant: Variant, humans: Sequence[int]):
         self.variant = variant
-        self.variant_ref = variant_ref or variant.id
-        self.seed = seed
-        self.seat_strings = list(seats)
-        self.specs: list[SeatSpec] = seat_specs(self.seat_strings)
-        self.table = log.replay() if log is not None else Table(variant, seed, hands)
-        self.humans = [i for i, s in enumerate(self.specs) if s.human]
-        self._bots = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mahjong-bots")
-        players: list[object] = []
-        for i, spec in enumerate(self.specs):
-            if spec.human:
-                players.append(HumanSeat(i, self))
-            else:
-                bot = make_bot(self.seat_strings[i], variant, i, seed)
-                players.append(ThreadedBotSeat(bot, bot_delay, self._bots))
-        self.runner = TableRunner(self.table, players, on_events=self._on_events, on_action=self._on_action)
+        self.humans = list(humans)
         self.presenter: Presenter | None = None
         # who is at the keyboard: the one human, or (hot-seat) nobody until the first request
         self.keyboard: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.request_now: Request | None = None
         self._queue: asyncio.Queue[Request] | None = None
-        self._ended: list[dict] = []
         self._stopped = False
         self.last_text = ""
-        self.finished = self.table.phase == "match_over"
+        self.finished = False
 
     # -- who is shown -------------------------------------------------------------------------
     @property
@@ -148,6 +144,135 @@ class GameSession:
             return self.keyboard
         return self.humans[0] if self.humans else 0
 
+    def name(self, seat: int) -> str:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def view(self) -> dict | None:  # pragma: no cover - abstract
+        """The table as the bottom seat may see it (None before the first view arrived)."""
+        raise NotImplementedError
+
+    def phase(self) -> str:
+        v = self.view()
+        return v["phase"] if v else "turn"
+
+    def seat_wind(self, seat: int) -> str:
+        v = self.view()
+        return v["players"][seat]["wind"] if v else "E"
+
+    def match_is_over(self) -> bool:
+        return self.phase() == "match_over"
+
+    def history(self) -> list[dict]:
+        """The summaries of the hands played so far (for the end-of-match chart)."""
+        return []
+
+    def plays_by_hand(self, seat: int) -> bool:
+        """Is a person deciding for ``seat`` (``to play``), rather than a bot (``is thinking``)?"""
+        return seat in self.humans
+
+    # LAN-only parts of the interface: nothing to say at a local table
+    def seat_status(self, seat: int) -> str:
+        """A short word about the seat's connection (``stand-in``, ``open``, ...), or ''."""
+        return ""
+
+    def problem(self) -> str:
+        """A connection problem to show in the header, or ''."""
+        return ""
+
+    def seconds_left(self) -> float | None:
+        """Seconds left to answer the current request (LAN time limits), or None."""
+        return None
+
+    def notice(self) -> tuple[str, str] | None:
+        """(title, detail) for the action bar when the connection, not the game, is the news
+        (LAN: waiting for players, reconnecting), or None."""
+        return None
+
+    def pending_notice(self) -> str:
+        """For the scoring screen: a decision waiting at the table (LAN: the match goes on
+        underneath), or ''."""
+        return ""
+
+    def rejoin_command(self) -> str:
+        """LAN: the command that gets this player back to the table, or ''."""
+        return ""
+
+    # -- the desk -----------------------------------------------------------------------------
+    async def _desk(self) -> None:
+        """Serve human requests one at a time, passing the keyboard between humans."""
+        assert self._queue is not None and self.presenter is not None
+        while True:
+            req = await self._queue.get()
+            if req.future.done():
+                continue
+
+            def take(req: Request = req) -> None:
+                # called while the privacy screen still covers the table, so the first paint
+                # after it is gone already shows the new player's side
+                self.keyboard = req.seat
+                # (a LAN request can be withdrawn while the privacy screen is up)
+                self.request_now = None if req.future.done() else req
+                self.presenter.request_changed()
+
+            if req.seat != self.keyboard and self.hot_seat:
+                await self.presenter.privacy(req.seat, take)
+                if req.future.done():
+                    continue
+            take()
+            await asyncio.wait([req.future])
+            if self.request_now is req:
+                self.request_now = None
+                self.presenter.request_changed()
+
+    def answer(self, action: Action) -> bool:
+        """The player at the keyboard chose ``action`` for the current request.  Returns False
+        (and does nothing) if there is no such request or the action is not one of its legal
+        actions."""
+        req = self.request_now
+        if req is None or req.future.done() or action not in req.legal:
+            return False
+        req.future.set_result(action)
+        return True
+
+    def emit_text(self, text: str) -> None:
+        self.last_text = text
+        if self.presenter is not None:
+            self.presenter.event_text(text)
+
+
+class GameSession(DeskSession):
+    """A match being played: builds the table (new, or replayed from a saved log), the seats
+    and the runner; :meth:`play` runs it to the end with ``presenter`` showing it.
+
+    - ``seats``: four seat strings (``human``, ``ai``, ``ai:LEVEL``; ``remote`` is refused by
+      the caller: a LAN table is a :class:`~mahjong_tui.ui.netsession.NetSession`);
+    - ``bot_delay``: seconds each bot pauses before acting (0 in tests);
+    - ``log``: resume from this saved game (its variant, seed, match length, seats, actions).
+    """
+
+    can_save = True
+
+    def __init__(self, variant: Variant, seed: int | str, seats: Sequence[str], *, hands: int | None = None,
+                 bot_delay: float = 0.4, variant_ref: str | None = None, log: GameLog | None = None):
+        self.variant_ref = variant_ref or variant.id
+        self.seed = seed
+        self.seat_strings = list(seats)
+        self.specs: list[SeatSpec] = seat_specs(self.seat_strings)
+        super().__init__(variant, [i for i, s in enumerate(self.specs) if s.human])
+        self.table = log.replay() if log is not None else Table(variant, seed, hands)
+        self._bots = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mahjong-bots")
+        players: list[object] = []
+        for i, spec in enumerate(self.specs):
+            if spec.human:
+                players.append(HumanSeat(i, self))
+            else:
+                bot = make_bot(self.seat_strings[i], variant, i, seed)
+                players.append(ThreadedBotSeat(bot, bot_delay, self._bots))
+        self.runner = TableRunner(self.table, players, on_events=self._on_events, on_action=self._on_action)
+        self._ended: list[dict] = []
+        self.finished = self.table.phase == "match_over"
+
+    # -- who is shown -------------------------------------------------------------------------
     def shows_hand(self, seat: int) -> bool:
         """May the concealed tiles of ``seat`` be drawn face up now?  Only a bot's (nobody at
         the table is hiding them from anyone in a bots-only table) or the one human at the
@@ -162,6 +287,15 @@ class GameSession:
     def view(self) -> dict:
         """The table as the bottom seat may see it."""
         return self.table.view(self.perspective)
+
+    def phase(self) -> str:
+        return self.table.phase
+
+    def history(self) -> list[dict]:
+        return list(self.table.history)
+
+    def plays_by_hand(self, seat: int) -> bool:
+        return self.specs[seat].human
 
     # -- the game loop ------------------------------------------------------------------------
     async def play(self) -> None:
@@ -201,40 +335,6 @@ class GameSession:
         self._queue.put_nowait(req)
         return await fut
 
-    async def _desk(self) -> None:
-        """Serve human requests one at a time, passing the keyboard between humans."""
-        assert self._queue is not None and self.presenter is not None
-        while True:
-            req = await self._queue.get()
-            if req.future.done():
-                continue
-
-            def take(req: Request = req) -> None:
-                # called while the privacy screen still covers the table, so the first paint
-                # after it is gone already shows the new player's side
-                self.keyboard = req.seat
-                self.request_now = req
-                self.presenter.request_changed()
-
-            if req.seat != self.keyboard and self.hot_seat:
-                await self.presenter.privacy(req.seat, take)
-                if req.future.done():
-                    continue
-            take()
-            await asyncio.wait([req.future])
-            self.request_now = None
-            self.presenter.request_changed()
-
-    def answer(self, action: Action) -> bool:
-        """The player at the keyboard chose ``action`` for the current request.  Returns False
-        (and does nothing) if there is no such request or the action is not one of its legal
-        actions."""
-        req = self.request_now
-        if req is None or req.future.done() or action not in req.legal:
-            return False
-        req.future.set_result(action)
-        return True
-
     # -- runner callbacks -----------------------------------------------------------------------
     def _on_events(self, seat: int, events: list[dict]) -> None:
         if seat != 0:  # public parts are the same for every seat: read them once
@@ -249,11 +349,6 @@ class GameSession:
     def _on_action(self, action: Action) -> None:
         if self.presenter is not None:
             self.presenter.table_changed()
-
-    def emit_text(self, text: str) -> None:
-        self.last_text = text
-        if self.presenter is not None:
-            self.presenter.event_text(text)
 
     # -- saving -------------------------------------------------------------------------------
     def game_log(self) -> GameLog:

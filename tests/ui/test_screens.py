@@ -224,8 +224,8 @@ async def test_menu_starts_a_game_and_comes_back(monkeypatch):
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen))
         text = screen_text(app)
         assert "Classic Chinese" in text and "144 tiles" in text
-        assert "LAN play is not available yet" in text
-        assert app.screen.query_one("#host").disabled and app.screen.query_one("#join").disabled
+        assert "Host LAN table" in text and "Join LAN table" in text  # tests/ui/test_lan.py uses them
+        assert not app.screen.query_one("#host").disabled and not app.screen.query_one("#join").disabled
         app.screen.query_one("#seed").value = "32"
         app.screen.query_one("#hands").value = "1"
         app.screen.query_one("#delay").value = "0"
@@ -247,11 +247,11 @@ def _ns(**kw) -> argparse.Namespace:
     return argparse.Namespace(**base)
 
 
-def test_lan_commands_are_not_available_yet(capsys):
-    for command in ("host", "join", "serve"):
-        assert run_app(argparse.Namespace(command=command)) == 2
-        err = capsys.readouterr().err
-        assert "LAN play is not available yet" in err and "\n" == err[-1] and err.count("\n") == 1
+def test_serve_has_no_table_screen(capsys):
+    # host and join open the table (tests/ui/test_lan.py); serve is headless, not the UI's
+    assert run_app(argparse.Namespace(command="serve")) == 2
+    err = capsys.readouterr().err
+    assert "mahjong-tui serve" in err and "\n" == err[-1] and err.count("\n") == 1
 
 
 def test_bad_table_arguments_exit_2_before_the_screen(capsys, tmp_path: Path):

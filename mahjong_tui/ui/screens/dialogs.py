@@ -40,11 +40,12 @@ class PrivacyScreen(BaseScreen):
         why = "may claim a discard" if self.kind == "claim" else "is to play"
         with Vertical(id="privacy-box"):
             yield Static("Pass the keyboard to", classes="privacy-lead")
-            yield Static(f"{self.player} ({wind_word(self.wind)})", id="privacy-name")
-            yield Static(f"{self.player} {why}.", classes="privacy-lead")
+            # names may come from the network: plain text, never markup
+            yield Static(f"{self.player} ({wind_word(self.wind)})", id="privacy-name", markup=False)
+            yield Static(f"{self.player} {why}.", classes="privacy-lead", markup=False)
             yield Static(
                 f"{self.player}: press any key when only you can see the screen.",
-                classes="privacy-hint",
+                classes="privacy-hint", markup=False,
             )
 
     def on_mount(self) -> None:
@@ -157,15 +158,16 @@ class MessageScreen(BaseModal):
 
     BINDINGS = [Binding("escape", "close", "Close"), Binding("enter", "close", "Close", show=False)]
 
-    def __init__(self, title: str, text: str):
+    def __init__(self, title: str, text: str, plain: bool = False):
         super().__init__()
         self.title_text = title
         self.text = text
+        self.plain = plain  # text from the network: no markup
 
     def compose_body(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(self.title_text, classes="dialog-title")
-            yield Static(self.text)
+            yield Static(self.text, markup=not self.plain)
             with Horizontal(classes="buttons"):
                 yield Button("OK", id="ok", variant="primary")
 

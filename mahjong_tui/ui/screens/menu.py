@@ -30,7 +30,7 @@ def variant_rows() -> list[tuple[str, str, int, str]]:
 
 
 class MenuScreen(BaseScreen):
-    """New game (variant, seats, seed), host / join (not yet), replay, resume, rules, quit."""
+    """New game (variant, seats, seed), host / join a LAN table, replay, resume, rules, quit."""
 
     BINDINGS = [
         Binding("ctrl+n", "new", "New game"),
@@ -74,9 +74,9 @@ class MenuScreen(BaseScreen):
                 yield Button("Saved games", id="saved")
                 yield Button("Quit", id="quit", variant="error")
             with Horizontal(classes="menu-buttons"):
-                yield Button("Host LAN table", id="host", disabled=True)
-                yield Button("Join LAN table", id="join", disabled=True)
-                yield Static("LAN play is not available yet.", id="lan-note")
+                yield Button("Host LAN table", id="host")
+                yield Button("Join LAN table", id="join")
+                yield Static("Play with others on this network.", id="lan-note")
             yield Static("", id="menu-error")
         yield Footer()
 
@@ -104,6 +104,15 @@ class MenuScreen(BaseScreen):
             self.action_rules()
         elif bid == "saved":
             self.app.push_screen(LoadScreen())
+        elif bid == "host":
+            from .lan import HostScreen
+
+            vid = self.query_one("#variant", Select).value
+            self.app.push_screen(HostScreen(variant=str(vid)))
+        elif bid == "join":
+            from .lan import JoinScreen
+
+            self.app.push_screen(JoinScreen())
         elif bid == "quit":
             self.app.exit(0)
 

@@ -124,25 +124,28 @@ class HandEndScreen(BaseScreen):
         Binding("q", "leave", "Leave the table"),
     ]
 
-    def __init__(self, summary: dict, names: Sequence[str], art: TileArt, variant, match_over: bool = False):
+    def __init__(self, summary: dict, names: Sequence[str], art: TileArt, variant, match_over: bool = False,
+                 notice: Callable[[], str] | None = None):
         super().__init__(classes="results")
         self.summary = summary
         self.names = list(names)
         self.art = art
         self.variant = variant
         self.match_over = match_over
+        self.notice = notice  # LAN: what waits at the table meanwhile (the match goes on)
 
     def compose_body(self) -> ComposeResult:
         s = self.summary
         names = self.names
-        yield Static(headline(s, names), id="result-title")
+        # player names may come from the network: every text holding one is plain, not markup
+        yield Static(headline(s, names), id="result-title", markup=False)
         with VerticalScroll(id="result-body"):
             yield RevealedHands(s, names, self.art)
             for w in s["winners"]:
                 seat = w["seat"]
                 form = (w.get("form") or "").replace("_", " ")
                 yield Static(f"Scoring — {names[seat]} ({wind_word(s['seat_winds'][seat])}), {form} hand",
-                             classes="section")
+                             classes="section", markup=False)
                 table: DataTable = DataTable(show_cursor=False, zebra_stripes=True, classes="breakdown")
                 table.can_focus = False
                 table.add_columns("pattern", "id", "count", "value")
@@ -154,11 +157,12 @@ class HandEndScreen(BaseScreen):
             if s.get("loser_scores"):
                 parts = [f"{names[int(k)]} {fmt_num(v)}" for k, v in sorted(s["loser_scores"].items(), key=lambda kv: int(kv[0]))]
                 yield Static("Hand values of the others: " + " · ".join(parts),
-                             classes="section")
+                             classes="section", markup=False)
             pays = transfers(s["deltas"])
             if pays:
                 yield Static("Who pays whom", classes="section")
-                yield Static("\n".join(f"  {names[a]} pays {names[b]} {fmt_num(x)}" for a, b, x in pays))
+                yield Static("\n".join(f"  {names[a]} pays {names[b]} {fmt_num(x)}" for a, b, x in pays),
+                             markup=False)
             elif s["result"] == "win":
                 yield Static("Nobody pays: each hand's value is added to its owner's score.", classes="section")
             yield Static("Standings", classes="section")
@@ -167,10 +171,24 @@ class HandEndScreen(BaseScreen):
             st.add_columns("#", "player", "this hand", "score")
             for rank, seat, score in standings(s["scores"]):
                 d = s["deltas"][seat]
-                st.add_row(str(rank), names[seat], signed(d), fmt_num(score))
+                st.add_row(str(rank), Text(names[seat]), signed(d), fmt_num(score))
             yield st
         nxt = "see the final standings" if self.match_over else "next hand"
+        if self.notice is not None:
+            nxt = "back to the table" if not self.match_over else nxt
+            yield Static("", id="result-notice", markup=False)
         yield Static(f"Enter: {nxt}   ↑↓: scroll   q: leave the table", classes="screen-hint")
+
+    def on_mount(self) -> None:
+        if self.notice is not None:
+            self._show_notice()
+            self.set_interval(0.5, self._show_notice)
+
+    def _show_notice(self) -> None:
+        text = self.notice() if self.notice is not None else ""
+        w = self.query_one("#result-notice", Static)
+        w.display = bool(text)
+        w.update(text)
 
     def action_next(self) -> None:
         self.dismiss("next")
@@ -218,7 +236,7 @@ class MatchEndScreen(BaseScreen):
         st.can_focus = False
         st.add_columns("#", "seat", "player", "hands won", "score")
         for rank, seat, score in standings(final):
-            st.add_row(str(rank), str(seat + 1), self.names[seat], str(wins[seat]), fmt_num(score))
+            st.add_row(str(rank), str(seat + 1), Text(self.names[seat]), str(wins[seat]), fmt_num(score))
         yield st
         yield Static("Score over the hands (seat numbers mark each hand)", classes="section")
         yield ScoreChart(series, self.names, ascii=self.art.faces.ascii_only, id="chart")

@@ -8,6 +8,11 @@ Keys (also on the ``?`` screen): left/right (or a mouse click) choose a tile; En
 discard it (a click on the chosen tile discards it too); the prompt's letters and digits pick a
 claim or a turn action; ``x`` or space pass; ``?`` keys; ``h`` rules; ``q`` quit (asks, offers
 to save).
+
+At a LAN table (a :class:`~mahjong_tui.ui.netsession.NetSession`) the same screen also shows
+each seat's connection (``[bot stand-in]``, ``[open]``, ...), connection problems in the header
+and the action bar, the time left to answer, and ``i`` opens the table's seats, address and the
+seat token to rejoin with.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ from ..choices import PASS_ALIASES, Choice, assign, parts
 from ...engine import Action
 from ..frame import ActionBox, Frame, build_frame
 from ..model import hand_order, latest_discarder, needs, readiness, wind_word
-from ..session import GameSession, Request
+from ..session import DeskSession, Request
 from ..widgets.areas import TableLayout
 from ..widgets.art import TileArt
 from .base import BaseScreen
@@ -51,10 +56,11 @@ class TableScreen(BaseScreen):
     BINDINGS = [
         Binding("question_mark", "keys", "Keys"),
         Binding("h", "rules", "Rules"),
+        Binding("i", "table_info", "Table", show=False),
         Binding("q", "quit", "Quit"),
     ]
 
-    def __init__(self, session: GameSession, art: TileArt, *, on_leave: Callable[[str | None], None] | None = None):
+    def __init__(self, session: DeskSession, art: TileArt, *, on_leave: Callable[[str | None], None] | None = None):
         super().__init__()
         self.session = session
         self.art = art
@@ -79,7 +85,13 @@ class TableScreen(BaseScreen):
         self.layout_widget = self.query_one(TableLayout)
         self.session.presenter = self
         self.redraw()
+        if self.session.network:  # countdowns, "reconnecting (N s)"
+            self.set_interval(0.5, self._tick)
         self._game_worker = self.run_worker(self._run_game(), name="game", exclusive=True, exit_on_error=True)
+
+    def _tick(self) -> None:
+        if self.session.seconds_left() is not None or self.session.problem() or self.session.notice():
+            self.redraw()
 
     async def _run_game(self) -> None:
         """Play the match; if anything breaks (a bot's bug), keep the game: save it, say so,
@@ -95,15 +107,20 @@ class TableScreen(BaseScreen):
 
             self.app.game_error = traceback.format_exc()
             saved = None
-            try:
-                saved = str(self.session.save(self.app.default_save_path(self.session.variant.id)))
-            except Exception:  # noqa: BLE001
-                pass
-            where = (f"The game so far is saved: mahjong-tui resume {saved}" if saved
-                     else "The game could not be saved.")
+            s = self.session
+            if s.network:
+                how = s.rejoin_command()
+                where = f"Back to the table with: {how}" if how else ""
+            else:
+                try:
+                    saved = str(s.save(self.app.default_save_path(s.variant.id)))
+                except Exception:  # noqa: BLE001
+                    pass
+                where = (f"The game so far is saved: mahjong-tui resume {saved}" if saved
+                         else "The game could not be saved.")
             self.app.push_screen(
                 MessageScreen("The game stopped because of an error",
-                              f"{type(exc).__name__}: {exc}\n\n{where}"),
+                              f"{type(exc).__name__}: {exc}\n\n{where}", plain=True),
                 lambda _r: self.leave(saved),
             )
 
@@ -132,19 +149,20 @@ class TableScreen(BaseScreen):
 
         s = self.session
         fut: asyncio.Future = asyncio.get_running_loop().create_future()
-        kind = "claim" if s.table.phase in ("claim", "rob") else "turn"
-        screen = PrivacyScreen(s.name(seat), s.table.view(seat)["players"][seat]["wind"], kind, take,
+        kind = "claim" if s.phase() in ("claim", "rob") else "turn"
+        screen = PrivacyScreen(s.name(seat), s.seat_wind(seat), kind, take,
                                guard=getattr(self.app, "privacy_guard", 0.3))
         self.app.push_screen(screen, lambda _r: fut.done() or fut.set_result(None))
         await fut
 
-    async def hand_over(self, summary: dict) -> None:
+    async def hand_over(self, summary: dict, last: bool | None = None) -> None:
         from .results import HandEndScreen
 
         s = self.session
         fut: asyncio.Future = asyncio.get_running_loop().create_future()
         screen = HandEndScreen(summary, [s.name(i) for i in range(4)], self.art, s.variant,
-                               match_over=s.table.phase == "match_over")
+                               match_over=s.match_is_over() if last is None else last,
+                               notice=s.pending_notice if s.network else None)
         self.app.push_screen(screen, lambda r: fut.done() or fut.set_result(r))
         result = await fut
         if result == "quit":
@@ -155,9 +173,24 @@ class TableScreen(BaseScreen):
 
         s = self.session
         fut: asyncio.Future = asyncio.get_running_loop().create_future()
-        screen = MatchEndScreen(s.table.history, [s.name(i) for i in range(4)], self.art, s.variant,
-                                start_score=s.variant.match["start_score"], save=self.save_finished)
+        screen = MatchEndScreen(s.history(), [s.name(i) for i in range(4)], self.art, s.variant,
+                                start_score=s.variant.match["start_score"],
+                                save=self.save_finished if s.can_save else None)
         self.app.push_screen(screen, lambda r: fut.done() or fut.set_result(r))
+        await fut
+        self.leave(None)
+
+    async def connection_closed(self, detail: str) -> None:
+        """LAN: the table is gone (not the end of the match): say why and how to come back,
+        then leave."""
+        from .dialogs import MessageScreen
+
+        s = self.session
+        how = s.rejoin_command()
+        text = detail + (f"\n\nBack to the table with:\n{how}" if how else "")
+        fut: asyncio.Future = asyncio.get_running_loop().create_future()
+        self.app.push_screen(MessageScreen("Disconnected from the table", text, plain=True),
+                             lambda r: fut.done() or fut.set_result(r))
         await fut
         self.leave(None)
 
@@ -169,6 +202,8 @@ class TableScreen(BaseScreen):
             return
         s = self.session
         view = s.view()
+        if view is None:
+            return
         bottom = s.perspective
         self._latest = latest_discarder(self._prev_view, view, self._latest)
         self._prev_view = view
@@ -185,6 +220,8 @@ class TableScreen(BaseScreen):
             view, bottom=bottom, names=[s.name(i) for i in range(4)], title=self._title,
             hand_text=view["hand"], show_own_hand=show, latest=self._latest, selected=self.selected,
             hand_active=bool(req and req.is_turn), actions=actions, match_length=self._length,
+            statuses=[s.seat_status(i) for i in range(4)] if s.network else None,
+            alert=s.problem(), net=s.network,
         )
         self.layout_widget.show(self.frame)
 
@@ -200,8 +237,15 @@ class TableScreen(BaseScreen):
             self.choice_map = {}
             phase = view["phase"]
             cur = view["current"]
+            notice = s.notice() if s.network else None
+            if notice is not None:
+                title_text, detail = notice
+                info = (detail,) if detail else ()
+                if s.last_text and not s.problem():
+                    info = info + ((" · " if info else "") + s.last_text,)
+                return ActionBox((title_text,), (), info, False)
             if phase == "turn":
-                if s.specs[cur].human:
+                if s.plays_by_hand(cur):
                     title = (f"{who(cur)} to play",)
                 else:
                     title = (f"{who(cur)} is thinking",)
@@ -223,12 +267,14 @@ class TableScreen(BaseScreen):
         self.choice_map = {c.key: c for c in choices}
         rows = [(c.key, parts(c.action, "turn" if req.is_turn else phase)) for c in choices]
         you = "Your" if not s.hot_seat else f"{name(req.seat)}:"
+        left = s.seconds_left()
+        clock = () if left is None else (f" · {left:.0f} s left",)
         if req.is_turn:
             tile = self._order[self.selected] if (self.selected is not None and self._order) else None
             lead = [("←→", ("choose",))]
             if tile is not None:
                 lead.append(("Enter", ("discard ", tile)))
-            title = (f"{you} turn" if not s.hot_seat else f"{you} your turn",)
+            title = (f"{you} turn" if not s.hot_seat else f"{you} your turn",) + clock
             info = readiness_parts(readiness(s.variant, view, tile), "After this discard you are ") if tile is not None else ()
             if self._hint:
                 info = (self._hint + (" · " if info else ""),) + info
@@ -244,6 +290,8 @@ class TableScreen(BaseScreen):
             title = ("Your call —",)
         if s.hot_seat:
             title = (f"{name(req.seat)}: ",) + title
+        if clock:
+            title = (title[:-1] + clock + (" —",)) if title[-1] == " —" else title + clock
         info = readiness_parts(readiness(s.variant, view), "You are ")
         if self._hint:
             info = (self._hint + (" · " if info else ""),) + info
@@ -292,7 +340,7 @@ class TableScreen(BaseScreen):
     def _unknown_key(self, event: events.Key) -> None:
         """A key that means nothing in this prompt: say which keys do (not for keys that have
         a binding elsewhere, like ? h q)."""
-        if event.key in ("question_mark", "h", "q", "tab", "shift+tab") or not (event.is_printable or event.key == "enter"):
+        if event.key in ("question_mark", "h", "q", "i", "tab", "shift+tab") or not (event.is_printable or event.key == "enter"):
             return
         req = self._my_request()
         self._hint = ("Use the keys shown: Enter or d discards the chosen tile" if req is not None and req.is_turn
@@ -341,6 +389,13 @@ class TableScreen(BaseScreen):
 
         self.app.push_screen(RulesScreen(self.session.variant.id, self.session.variant))
 
+    def action_table_info(self) -> None:
+        if not self.session.network:
+            return
+        from .lan import TableInfoScreen
+
+        self.app.push_screen(TableInfoScreen(self.session))
+
     def action_quit(self) -> None:
         from .dialogs import QuitScreen
 
@@ -349,6 +404,11 @@ class TableScreen(BaseScreen):
         s = self.session
         if s.finished:
             self.leave(None)
+            return
+        if s.network:
+            from .lan import NetQuitScreen
+
+            self.app.push_screen(NetQuitScreen(s), lambda result: result and self.leave(None))
             return
 
         def done(result) -> None:

@@ -80,15 +80,28 @@ class HeaderBar(Area):
 
     def draw(self, box: HeaderBox, width: int, height: int) -> list[Text]:
         g = self.art.glyphs
-        left = Text(no_wrap=True, overflow="crop", end="")
-        left.append(box.title, "bold")
-        left.append(f" {g.dot} ")
-        left.append(f"{wind_word(box.round_wind)} round", "bold")
-        left.append(f" {g.dot} {box.hand}")
-        if box.extra:
-            left.append(f" {g.dot} {box.extra}")
+
+        def build(title: bool) -> Text:
+            left = Text(no_wrap=True, overflow="crop", end="")
+            if title:
+                left.append(box.title, "bold")
+                left.append(f" {g.dot} ")
+            left.append(f"{wind_word(box.round_wind)} round", "bold")
+            left.append(f" {g.dot} {box.hand}")
+            if box.extra:
+                left.append(f" {g.dot} {box.extra}")
+            if box.alert:
+                left.append(" ")
+                left.append(f" {box.alert} ", "bold reverse yellow")
+            return left
+
+        left = build(True)
+        if box.alert and cell_len(left.plain) > width:  # the problem matters more than the title
+            left = build(False)
         lw = cell_len(left.plain)
-        for hint in ("? keys  h rules  q quit", "? keys  q quit", "? keys"):
+        hints = (("? keys  i table  h rules  q quit", "? keys  i table  q quit", "? keys  i table", "? keys")
+                 if box.net else ("? keys  h rules  q quit", "? keys  q quit", "? keys"))
+        for hint in hints:
             right = Text(hint, style="dim", no_wrap=True, end="")
             rw = cell_len(hint)
             if lw + 2 + rw <= width:
@@ -111,16 +124,36 @@ class SeatPanel(Area):
         self.position = position
         self.max_lines = max_lines
 
+    #: shorter words for a LAN seat status when the line is tight
+    SHORT_STATUS = {"bot stand-in": "bot", "offline": "off", "away": "away", "open": "open"}
+
     def info(self, box: SeatBox, width: int) -> Text:
         g = self.art.glyphs
+        long = width >= 34
+        wind = wind_word(box.wind) if long else box.wind
+        status = f"[{box.status}]" if box.status else ""
+        dealer = f"  {g.dealer}" if box.dealer else ""
+        name = box.name
+        fixed = 2 + cell_len(wind) + 1 + (1 + cell_len(status) if status else 0) + 2 + len(box.score) + cell_len(dealer)
+        if status and fixed + cell_len(name) > width:  # a long name (LAN): shorter status word
+            short = f"[{self.SHORT_STATUS.get(box.status, box.status)}]"
+            fixed -= cell_len(status) - cell_len(short)
+            status = short
+        if status and fixed + cell_len(name) > width:  # then shorten the name, never the status
+            room = max(3, width - fixed)
+            while cell_len(name) > room - 1 and len(name) > 1:
+                name = name[:-1]
+            name += "…"
         t = Text(no_wrap=True, overflow="crop", end="")
         t.append(f"{g.turn} " if box.active else "  ", "bold")
-        long = width >= 34
-        t.append(wind_word(box.wind) if long else box.wind, "bold reverse" if box.active else "bold")
-        t.append(f" {box.name}", "bold" if box.active else "")
+        t.append(wind, "bold reverse" if box.active else "bold")
+        t.append(f" {name}", "bold" if box.active else "")
+        if status:
+            t.append(" ")
+            t.append(status, "bold yellow")
         t.append(f"  {box.score}")
-        if box.dealer:
-            t.append(f"  {g.dealer}", "italic")
+        if dealer:
+            t.append(dealer, "italic")
         return t
 
     def groups(self, box: SeatBox, width: int) -> list[Text]:

@@ -1,0 +1,323 @@
+"""LAN play screens (issue 6): the menu's Host and Join forms, the table's seats and tokens
+(``i`` at a LAN table), and leaving a LAN table.
+
+Player names come from the network: they are drawn as plain text (``rich.text.Text`` or
+``markup=False``), never parsed as markup.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Footer, Input, Label, Select, Static
+
+from ..model import wind_word
+from .base import BaseModal, BaseScreen
+from .menu import SEAT_NAMES, variant_rows
+
+HOST_SEAT_CHOICES = [("Human", "human"), ("Remote", "remote"), ("AI easy", "ai:easy"), ("AI normal", "ai:normal"),
+                     ("AI strong", "ai:strong")]
+DEFAULT_PORT = 7777
+
+
+# ----------------------------------------------------------------------------------------
+# at the table
+# ----------------------------------------------------------------------------------------
+class TableInfoScreen(BaseModal):
+    """Who sits where and how they are connected; the address others join; this player's seat
+    token and the command that gets back to the table."""
+
+    BINDINGS = [
+        Binding("escape", "close", "Close"),
+        Binding("i", "close", "Close", show=False),
+        Binding("enter", "close", "Close", show=False),
+        Binding("q", "close", "Close", show=False),
+    ]
+
+    def __init__(self, session):
+        super().__init__()
+        self.session = session
+
+    def compose_body(self) -> ComposeResult:
+        with Vertical(id="lan-info", classes="dialog"):
+            yield Label("", id="lan-info-title", classes="dialog-title", markup=False)
+            yield Static("", id="lan-info-body")
+            yield Static("Esc, Enter or i closes", classes="dialog-hint")
+
+    def on_mount(self) -> None:
+        self.refresh_info()
+        self.set_interval(1.0, self.refresh_info)
+
+    def body(self) -> Table:
+        s = self.session
+        info = s.info()
+        view = s.view() or {}
+        players = view.get("players") or [{}] * 4
+        grid = Table.grid(padding=(0, 2))
+        for _ in range(4):
+            grid.add_column(no_wrap=True)
+        grid.add_row(Text("Seat", style="bold"), Text("Player", style="bold"), Text("Played by", style="bold"),
+                     Text("Connection", style="bold"))
+        for row in info["rows"]:
+            seat = row["seat"]
+            wind = wind_word(players[seat].get("wind", "")) if players[seat] else ""
+            name = row["name"]
+            if row["net_name"] and row["net_name"] != name:
+                name = f"{name} ({row['net_name']})"
+            status = row["status"]
+            style = "bold yellow" if status in ("bot stand-in", "offline", "away", "open") else ""
+            grid.add_row(Text(f"{seat + 1} {wind}"), Text(name), Text(row["who"]), Text(status or "-", style=style))
+        out = Table.grid()
+        out.add_column()
+        out.add_row(grid)
+        out.add_row(Text(""))
+        if info["hosting"]:
+            pw = " (with the table password: --password …)" if info["password"] else ""
+            out.add_row(Text(f"Others join with: mahjong-tui join {info['address']}{pw}"))
+            if info["bind"] in ("127.0.0.1", "localhost", "::1"):
+                out.add_row(Text("(this machine only: host with --bind 0.0.0.0 to let other machines join)",
+                                 style="dim"))
+            if info["journal"]:
+                out.add_row(Text(f"Journal: {info['journal']}", style="dim"))
+            if info["rejoin"]:
+                out.add_row(Text(f"Continue it later: {info['rejoin']}", style="dim"))
+            if info["notes"]:
+                out.add_row(Text(""))
+                out.add_row(Text("Server notes", style="bold"))
+                for note in info["notes"]:
+                    out.add_row(Text(f"  {note}", style="dim"))
+        else:
+            for seat, token in info["tokens"].items():
+                t = Text("Your seat token: ")
+                t.append(token or "?", "bold")
+                out.add_row(t)
+            out.add_row(Text("If you leave or lose the connection, rejoin your seat with:"))
+            out.add_row(Text(f"  {info['rejoin']}", style="bold"))
+        if not info["started"]:
+            out.add_row(Text(""))
+            out.add_row(Text("Play starts when every remote seat is taken.", style="italic"))
+        return out
+
+    def refresh_info(self) -> None:
+        info = self.session.info()
+        what = "Hosting" if info["hosting"] else "Playing at"
+        self.query_one("#lan-info-title", Label).update(f"{what} the LAN table {info['address']} · "
+                                                       f"{self.session.variant.name}")
+        self.query_one("#lan-info-body", Static).update(self.body())
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class NetQuitScreen(BaseModal):
+    """Leaving a LAN table.  A player who joined leaves the seat to a bot stand-in (rejoin with
+    the seat token); the host closes the table for everyone (the journal keeps the match)."""
+
+    BINDINGS = [Binding("escape", "stay", "Stay")]
+
+    def __init__(self, session):
+        super().__init__()
+        self.session = session
+
+    def compose_body(self) -> ComposeResult:
+        s = self.session
+        how = s.rejoin_command()
+        with Vertical(id="net-quit", classes="dialog"):
+            if s.host is not None:
+                yield Label("Close the table?", classes="dialog-title")
+                yield Static("Everyone at it is disconnected. The match is kept in its journal; continue it "
+                             "later (the others rejoin with their seat tokens) with:", markup=False)
+                yield Static(f"  {how}" if how else "  (no journal)", classes="lan-command", markup=False)
+                leave = "Close the table"
+            else:
+                yield Label("Leave the table?", classes="dialog-title")
+                yield Static("A bot plays your seat until you come back. Rejoin with:", markup=False)
+                yield Static(f"  {how}", classes="lan-command", markup=False)
+                leave = "Leave"
+            with Horizontal(classes="buttons"):
+                yield Button(leave, id="leave", variant="error")
+                yield Button("Stay", id="stay", variant="primary")
+            yield Static("Esc stays", classes="dialog-hint")
+
+    def on_mount(self) -> None:
+        self.query_one("#stay", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id == "leave")
+
+    def action_stay(self) -> None:
+        self.dismiss(False)
+
+
+# ----------------------------------------------------------------------------------------
+# the menu's forms
+# ----------------------------------------------------------------------------------------
+def host_namespace(variant: str, seats: list[str], *, port: int = DEFAULT_PORT, bind: str = "127.0.0.1",
+                   password: str | None = None, seed: int | None = None, hands: int | None = None,
+                   bot_delay: float = 0.5) -> argparse.Namespace:
+    """The arguments of ``mahjong-tui host`` with the defaults of the command line."""
+    return argparse.Namespace(command="host", variant=variant, seats=list(seats), seed=seed, hands=hands, port=port,
+                              bind=bind, password=password or None, log=None, turn_timeout=60.0, claim_timeout=20.0,
+                              start_after=None, standin="normal", bot_delay=bot_delay)
+
+
+def join_namespace(address: str, *, name: str | None = None, password: str | None = None,
+                   token: str | None = None) -> argparse.Namespace:
+    """The arguments of ``mahjong-tui join HOST:PORT`` with the defaults of the command line."""
+    return argparse.Namespace(command="join", address=address, name=name or None, password=password or None,
+                              token=token or None, seat=None, retry=30.0, bot=None, bot_delay=0.0)
+
+
+class _LanForm(BaseScreen):
+    BINDINGS = [Binding("escape", "back", "Back")]
+
+    def report(self, text: str) -> None:
+        self.query_one(".lan-error", Static).update(text)
+        for b in self.query(Button):
+            b.disabled = False
+
+    def busy(self, text: str) -> None:
+        self.query_one(".lan-error", Static).update(text)
+        for b in self.query(Button):
+            b.disabled = b.id != "back"
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+
+class HostScreen(_LanForm):
+    """Host a LAN table: variant, seats (human here, remote, AI), port, bind address,
+    password, seed, hands."""
+
+    def __init__(self, *, variant: str = "classic"):
+        super().__init__(classes="menu")
+        self.rows = variant_rows()
+        ids = [r[0] for r in self.rows]
+        self.default_variant = variant if variant in ids else (ids[0] if ids else "")
+
+    def compose_body(self) -> ComposeResult:
+        with Vertical(id="lan-form"):
+            yield Static("Host a LAN table  ·  this terminal plays the Human seats", id="menu-title")
+            with Horizontal(classes="menu-row"):
+                yield Label("Variant", classes="menu-label")
+                yield Select([(f"{name} · {n} tiles", vid) for vid, name, n, _ in self.rows],
+                             value=self.default_variant or Select.BLANK, allow_blank=False, compact=True,
+                             id="variant")
+            with Horizontal(classes="menu-row"):
+                yield Label("Seats", classes="menu-label")
+                for i, default in enumerate(("human", "remote", "remote", "remote")):
+                    with Vertical(classes="seat-choice"):
+                        yield Label(SEAT_NAMES[i], classes="seat-name")
+                        yield Select(HOST_SEAT_CHOICES, value=default, allow_blank=False, compact=True, id=f"seat{i}")
+            with Horizontal(classes="menu-row"):
+                yield Label("Port", classes="menu-label")
+                yield Input(value=str(DEFAULT_PORT), id="port", compact=True, type="integer")
+                yield Label("Listen on", classes="menu-label2")
+                yield Input(value="127.0.0.1", id="bind", compact=True)
+            with Horizontal(classes="menu-row"):
+                yield Label("Password", classes="menu-label")
+                yield Input(placeholder="none", id="password", compact=True, password=True)
+                yield Label("Seed", classes="menu-label2")
+                yield Input(placeholder="random", id="seed", compact=True, type="integer")
+                yield Label("Hands", classes="menu-label2")
+                yield Input(placeholder="match", id="hands", compact=True, type="integer")
+            yield Static("Listen on 0.0.0.0 to let other machines join (set a password on a shared network).",
+                         classes="dim lan-note")
+            with Horizontal(classes="menu-buttons"):
+                yield Button("Host", id="go", variant="primary")
+                yield Button("Back", id="back")
+            yield Static("", classes="lan-error", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#go", Button).focus()
+
+    def namespace(self) -> argparse.Namespace:
+        q = self.query_one
+        seats = [str(q(f"#seat{i}", Select).value) for i in range(4)]
+        port_text = q("#port", Input).value.strip()
+        seed_text = q("#seed", Input).value.strip()
+        hands_text = q("#hands", Input).value.strip()
+        port = int(port_text) if port_text else DEFAULT_PORT
+        if not 0 < port < 65536:
+            raise ValueError("the port is a number from 1 to 65535")
+        hands = int(hands_text) if hands_text else None
+        if hands is not None and hands < 1:
+            raise ValueError("hands must be at least 1")
+        if "human" not in seats:
+            raise ValueError("make at least one seat Human: that is you, at this terminal")
+        if "remote" not in seats:
+            raise ValueError("make at least one seat Remote: a player who joins over the network")
+        return host_namespace(str(q("#variant", Select).value), seats, port=port,
+                              bind=q("#bind", Input).value.strip() or "127.0.0.1",
+                              password=q("#password", Input).value or None,
+                              seed=int(seed_text) if seed_text else None, hands=hands)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "back":
+            self.dismiss(None)
+            return
+        try:
+            ns = self.namespace()
+        except ValueError as exc:
+            self.report(f"Check the form: {exc}")
+            return
+        self.busy(f"Opening the table on {ns.bind}:{ns.port} …")
+        self.app.start_lan("host", ns, self.report)
+
+
+class JoinScreen(_LanForm):
+    """Join a LAN table: HOST:PORT, a name, the table password, a seat token to rejoin."""
+
+    def compose_body(self) -> ComposeResult:
+        with Vertical(id="lan-form"):
+            yield Static("Join a LAN table", id="menu-title")
+            with Horizontal(classes="menu-row"):
+                yield Label("Address", classes="menu-label")
+                yield Input(placeholder=f"HOST:PORT, e.g. 192.168.1.5:{DEFAULT_PORT}", id="address", compact=True)
+            with Horizontal(classes="menu-row"):
+                yield Label("Name", classes="menu-label")
+                yield Input(placeholder="shown to the table", id="name", compact=True, max_length=24)
+            with Horizontal(classes="menu-row"):
+                yield Label("Password", classes="menu-label")
+                yield Input(placeholder="if the table has one", id="password", compact=True, password=True)
+            with Horizontal(classes="menu-row"):
+                yield Label("Seat token", classes="menu-label")
+                yield Input(placeholder="to rejoin your seat (blank: take a free seat)", id="token", compact=True)
+            with Horizontal(classes="menu-buttons"):
+                yield Button("Join", id="go", variant="primary")
+                yield Button("Back", id="back")
+            yield Static("", classes="lan-error", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#address", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self._go()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "back":
+            self.dismiss(None)
+            return
+        self._go()
+
+    def _go(self) -> None:
+        q = self.query_one
+        address = q("#address", Input).value.strip()
+        if not address:
+            self.report("Type the table's address: HOST:PORT (the host's screen shows it)")
+            return
+        ns = join_namespace(address, name=q("#name", Input).value.strip(), password=q("#password", Input).value,
+                            token=q("#token", Input).value.strip())
+        self.busy(f"Connecting to {address} …")
+        self.app.start_lan("join", ns, self.report)
