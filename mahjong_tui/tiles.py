@@ -173,8 +173,15 @@ def format_tiles(tiles: Iterable[int]) -> str:
 
 
 def format_counts(counts: Sequence[int]) -> str:
-    """:func:`format_tiles` of a count array."""
-    return format_tiles(tiles_of(counts))
+    """:func:`format_tiles` of a count array (without building the tile list)."""
+    out: list[str] = []
+    for si in range(3):
+        base = si * SUIT_SIZE
+        run = "".join(RANK_CHARS[r] * counts[base + r] for r in range(SUIT_SIZE) if counts[base + r])
+        if run:
+            out.append(run + SUIT_LETTERS[si])
+    out.extend(_CODE_CHAR[t] * counts[t] for t in range(NUM_SUITED, NUM_KINDS) if counts[t])
+    return "".join(out)
 
 
 def format_group(tiles: Sequence[int]) -> str:

@@ -49,3 +49,4 @@ def set_hand(table: Table, seat: int, text: str) -> None:
     table.hands[seat] = [0] * T.NUM_KINDS
     for t in T.parse_tiles(text):
         table.hands[seat][t] += 1
+    table.invalidate_caches()

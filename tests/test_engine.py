@@ -78,11 +78,13 @@ def test_view_does_not_depend_on_hidden_information(vid):
                 table.hands[other][t_wall] += 1
                 stack[i] = t_hand
                 live.reverse()
+                table.invalidate_caches()  # the view is rebuilt from the edited state
                 after = json.dumps(table.view(me), sort_keys=True)
                 live.reverse()
                 stack[i] = t_wall
                 table.hands[other][t_wall] -= 1
                 table.hands[other][t_hand] += 1
+                table.invalidate_caches()
                 assert after == before
         seat = table.waiting_for()[0]
         table.apply(bots[seat].choose(table.view(seat), table.legal_actions(seat)))

@@ -4,9 +4,10 @@ A bot is a seat: it is given ``view(seat)`` (a dict) and the legal actions, and 
 them.  It never sees the wall or other hands.  The baseline plays shanten-greedy:
 
 - takes any legal win;
-- discards the tile that leaves the lowest shanten, ties broken by the number of tile kinds
-  that would lower it further (acceptance) and then by a preference for discarding honours and
-  terminals that pair with nothing;
+- discards the tile that leaves the lowest shanten (all discards evaluated incrementally by
+  :meth:`HandShape.shanten_after_discards`), ties broken by a preference for discarding
+  honours and terminals that connect with nothing (no tile-acceptance counting: that is what
+  the levels in :mod:`.player` add);
 - declares kongs that do not raise shanten;
 - claims pung / kong / chow / pick-up when the claim lowers shanten (after its best discard).
 
@@ -27,6 +28,11 @@ from ..variant import Variant
 @lru_cache(maxsize=4096)
 def _parse(notation: str) -> tuple[int, ...]:
     return tuple(T.parse_tiles(notation)) if notation else ()
+
+
+@lru_cache(maxsize=65536)
+def _counts_of(notation: str) -> tuple[int, ...]:
+    return tuple(T.counts_of(_parse(notation)))
 
 
 class Bot:
@@ -55,24 +61,9 @@ class BaselineBot(Bot):
 
     # -- helpers -------------------------------------------------------------------------
     def _counts(self, view: dict) -> tuple[list[int], int]:
-        counts = [0] * T.NUM_KINDS
-        for t in _parse(view["hand"]):
-            counts[t] += 1
+        counts = list(_counts_of(view["hand"]))
         me = view["players"][self.seat]
         return counts, len(me["melds"])
-
-    def _best_discard(self, counts: list[int], melds: int, candidates) -> tuple[int, tuple]:
-        """(tile, key) of the best discard among ``candidates``; smaller key is better."""
-        best_t, best_key = -1, None
-        for t in candidates:
-            counts[t] -= 1
-            sh = self.shape.shanten(counts, melds)
-            counts[t] += 1
-            key = (sh, 0, self._keep_value(counts, t))
-            if best_key is None or key < best_key:
-                best_t, best_key = t, key
-        # acceptance among the tied best (only those with equal shanten)
-        return best_t, best_key
 
     def _keep_value(self, counts: list[int], t: int) -> int:
         """How useful tile ``t`` is to keep (lower = discard first)."""
@@ -85,29 +76,6 @@ class BaselineBot(Bot):
                     v += 3 if abs(d) == 1 else 2
             v += 1 if lo < r < hi else 0
         return v
-
-    def _acceptance(self, counts: list[int], melds: int, sh: int, seen: list[int]) -> int:
-        total = 0
-        for k in self.kinds:
-            if seen[k] + counts[k] >= 4:
-                continue
-            counts[k] += 1
-            if self.shape.shanten(counts, melds) < sh:
-                total += 4 - seen[k] - counts[k] + 1
-            counts[k] -= 1
-        return total
-
-    def _seen(self, view: dict) -> list[int]:
-        seen = [0] * T.NUM_KINDS
-        for p in view["players"]:
-            for t, _ in p["pond"]:
-                seen[T.parse_tile(t)] += 1
-            for m in p["melds"]:
-                for t in _parse(m["tiles"]):
-                    seen[t] += 1
-        for t in view["wall"]["bloom"]:
-            seen[T.parse_tile(t)] += 1
-        return seen
 
     # -- decision ------------------------------------------------------------------------
     def choose(self, view: dict, legal: list[Action]) -> Action:
@@ -136,26 +104,11 @@ class BaselineBot(Bot):
                 c2[a.tile] -= 1
                 if base is not None and sh <= self.shape.shanten(c2, melds):
                     return a
-        discards = [a.tile for a in legal if a.kind == "discard"]
-        scored = []
-        for t in discards:
-            counts[t] -= 1
-            sh = self.shape.shanten(counts, melds)
-            counts[t] += 1
-            scored.append((sh, t))
-        best_sh = min(s for s, _ in scored)
-        tied = [t for s, t in scored if s == best_sh]
-        if len(tied) > 1 and best_sh <= 2:
-            seen = self._seen(view)
-            keyed = []
-            for t in tied:
-                counts[t] -= 1
-                acc = self._acceptance(counts, melds, best_sh, seen)
-                counts[t] += 1
-                keyed.append((-acc, self._keep_value(counts, t), t))
-            tile = min(keyed)[2]
-        else:
-            tile = min(tied, key=lambda t: (self._keep_value(counts, t), t))
+        legal_discards = {a.tile for a in legal if a.kind == "discard"}
+        after = self.shape.shanten_after_discards(counts, melds)
+        best_sh = min(sh for t, sh in after.items() if t in legal_discards)
+        tied = [t for t, sh in after.items() if sh == best_sh and t in legal_discards]
+        tile = min(tied, key=lambda t: (self._keep_value(counts, t), t))
         return Action(self.seat, "discard", tile)
 
     def _claim(self, view: dict, legal: list[Action], counts: list[int], melds: int) -> Action:
@@ -185,18 +138,13 @@ class BaselineBot(Bot):
                 m = melds
             else:
                 continue
-            sh = min((self._after_discard(c, m, t) for t in self.kinds if c[t]), default=99)
+            # the shanten of the hand holding one tile too many is that of its best discard
+            sh = self.shape.shanten(c, m)
             if sh < best_sh:
                 best, best_sh = a, sh
         if best is not None:
             return best
         return next(a for a in legal if a.kind == "pass")
-
-    def _after_discard(self, c: list[int], melds: int, t: int) -> int:
-        c[t] -= 1
-        sh = self.shape.shanten(c, melds)
-        c[t] += 1
-        return sh
 
 
 def make_bot(spec: str, variant: Variant, seat: int, seed: int | str = 0) -> Bot:

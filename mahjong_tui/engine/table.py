@@ -67,6 +67,9 @@ class Table:
         # public decision counter (view()['seq']): advances with every action except an
         # answer inside a claim window that leaves it open, so nobody can count who answered
         self.seq = 0
+        self._legal_cache: dict[tuple[int, int], list[Action]] = {}  # (actions applied, seat)
+        self._public_cache: tuple | None = None
+        self._seat_cache: list[tuple | None] = [None] * 4
         self._shape = variant.hand_shape
         self._kinds = variant.kinds
         self._start_hand()
@@ -240,6 +243,16 @@ class Table:
         §5b, §6b), wins per :func:`mahjong_tui.scoring.evaluate` (forms, minimums, the
         Oxenstierna chow rule 5c, Yuxi's self-draw-only basic win 2c).
         """
+        key = (len(self.actions), seat)
+        cached = self._legal_cache.get(key)
+        if cached is not None:
+            return list(cached)
+        out = self._legal(seat)
+        self._legal_cache = {k: v for k, v in self._legal_cache.items() if k[0] == key[0]}
+        self._legal_cache[key] = out
+        return list(out)
+
+    def _legal(self, seat: int) -> list[Action]:
         if self.phase == "turn":
             return self._turn_actions(seat) if seat == self.current else []
         if self.phase in ("claim", "rob"):
@@ -700,20 +713,9 @@ class Table:
         """What ``seat`` may know (design.md): its own concealed tiles, and public information
         only — ponds, melds, bonus tiles, wall counts, face-up bloom tiles, scores, whose
         decision it is.  Never another seat's concealed tiles, the wall order or the seed.
-        JSON- and msgpack-serialisable (ints, strings, lists, dicts)."""
-        players = []
-        for s in range(4):
-            players.append({
-                "seat": s,
-                "wind": T.name(self.seat_wind(s)),
-                "dealer": s == self.dealer,
-                "score": self.scores[s],
-                "concealed_count": sum(self.hands[s]),
-                "melds": [{"kind": m.kind, "tiles": T.format_tiles(m.tiles), "kong_type": m.kong_type,
-                           "from_seat": m.from_seat} for m in self.melds[s]],
-                "bonus": T.format_tiles(self.bonus[s]),
-                "pond": [[T.name(t), c] for t, c in self.ponds[s]],
-            })
+        JSON- and msgpack-serialisable (ints, strings, lists, dicts).  The public parts are
+        shared between the views of one moment: treat a view as read-only."""
+        players, wall = self._public_view()
         legal = self.legal_actions(seat)
         return {
             "seat": seat,
@@ -729,18 +731,54 @@ class Table:
             "dealer": self.dealer,
             "prevailing_wind": T.name(self.prevailing_wind),
             "players": players,
-            "hand": T.format_tiles(T.tiles_of(self.hands[seat])),
+            "hand": T.format_counts(self.hands[seat]),
             "drawn": T.name(self.last_drawn) if (self.phase == "turn" and seat == self.current and self.last_drawn is not None) else None,
             "discard": {"seat": self.discard[0], "tile": T.name(self.discard[1])} if self.discard else None,
-            "wall": {
-                "live": self.wall.live_count, "dead": self.wall.dead_count,
-                "bloom": [T.name(t) for t in self.wall.bloom], "reserve": self.variant.wall["reserve"],
-                "dice": list(self.wall.brk.dice), "break_seat": self.wall.brk.wall_seat,
-                "break_stack": self.wall.brk.stack,
-            },
+            "wall": wall,
             "legal": [a.to_dict() for a in legal],
             "last_hand": self.history[-1] if self.history else None,
         }
+
+    def _public_view(self) -> tuple[list[dict], dict]:
+        """The seats' public information and the wall counts, built once per state."""
+        key = len(self.actions)
+        if self._public_cache is not None and self._public_cache[0] == key:
+            return self._public_cache[1]
+        players = []
+        for s in range(4):
+            pond, melds = self.ponds[s], tuple(self.melds[s])
+            skey = (len(pond), pond[-1][1] if pond else None, melds, len(self.bonus[s]), self.scores[s],
+                    sum(self.hands[s]), self.dealer, self.hand_index)
+            hit = self._seat_cache[s]
+            if hit is None or hit[0] != skey:
+                hit = (skey, {
+                    "seat": s,
+                    "wind": T.name(self.seat_wind(s)),
+                    "dealer": s == self.dealer,
+                    "score": self.scores[s],
+                    "concealed_count": skey[5],
+                    "melds": [{"kind": m.kind, "tiles": T.format_tiles(m.tiles), "kong_type": m.kong_type,
+                               "from_seat": m.from_seat} for m in melds],
+                    "bonus": T.format_tiles(self.bonus[s]),
+                    "pond": [[T.name(t), c] for t, c in pond],
+                })
+                self._seat_cache[s] = hit
+            players.append(hit[1])
+        wall = {
+            "live": self.wall.live_count, "dead": self.wall.dead_count,
+            "bloom": [T.name(t) for t in self.wall.bloom], "reserve": self.variant.wall["reserve"],
+            "dice": list(self.wall.brk.dice), "break_seat": self.wall.brk.wall_seat,
+            "break_stack": self.wall.brk.stack,
+        }
+        self._public_cache = (key, (players, wall))
+        return players, wall
+
+    def invalidate_caches(self) -> None:
+        """Forget cached legal actions and public views (only for code that edits the state
+        directly, such as tests that rig a hand)."""
+        self._legal_cache = {}
+        self._public_cache = None
+        self._seat_cache = [None] * 4
 
     def snapshot(self) -> tuple:
         """The complete state as a hashable value (replay tests compare these)."""

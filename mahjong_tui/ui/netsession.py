@@ -161,7 +161,7 @@ class NetSession(DeskSession):
             if c.status == "reconnecting":
                 left = max(0.0, c.reconnect - (time.monotonic() - self._lost_at.get(seat, time.monotonic())))
                 return (f"Connection to the table lost — reconnecting ({left:.0f} s)",
-                        "While the table is up a bot plays your seat; you get it back when the link returns.")
+                        "Meanwhile a bot plays your seat (if the table is still up).")
             if c.status == "closed" and not self.finished and not self._stopped:
                 return ("Disconnected from the table", c.closed_reason or "")
         if not self.started:

@@ -82,14 +82,11 @@ class TableInfoScreen(BaseModal):
             if info["bind"] in ("127.0.0.1", "localhost", "::1"):
                 out.add_row(Text("(this machine only: host with --bind 0.0.0.0 to let other machines join)",
                                  style="dim"))
-            if info["journal"]:
-                out.add_row(Text(f"Journal: {info['journal']}", style="dim"))
-            if info["rejoin"]:
+            if info["rejoin"]:  # holds the journal's path
                 out.add_row(Text(f"Continue it later: {info['rejoin']}", style="dim"))
             if info["notes"]:
-                out.add_row(Text(""))
-                out.add_row(Text("Server notes", style="bold"))
-                for note in info["notes"]:
+                out.add_row(Text("Latest server notes:", style="bold"))
+                for note in info["notes"][-3:]:
                     out.add_row(Text(f"  {note}", style="dim"))
         else:
             for seat, token in info["tokens"].items():
