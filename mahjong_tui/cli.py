@@ -350,7 +350,7 @@ def cmd_sim(args) -> int:
 
         prog_ctx.start()
     try:
-        res = simulate(variant, args.hands, seed, args.seats, progress)
+        res = simulate(variant, args.hands, seed, args.seats, progress, log_path=args.log)
     finally:
         if prog_ctx is not None:
             prog_ctx.stop()

@@ -68,8 +68,9 @@ def play_match(table: Table, bots: list[Bot], on_hand: Callable[[dict], None] | 
 
 
 def simulate(variant: Variant, hands: int, seed: int, seats: list[str] | None = None,
-             progress: Callable[[int], None] | None = None) -> SimResult:
-    """Play ``hands`` hands of ``variant`` between bots from ``seed``; returns statistics."""
+             progress: Callable[[int], None] | None = None, log_path: str | None = None) -> SimResult:
+    """Play ``hands`` hands of ``variant`` between bots from ``seed``; returns statistics.
+    With ``log_path`` the game log is saved there (``mahjong-tui replay`` opens it)."""
     seats = seats or ["ai"] * 4
     table = Table(variant, seed, hands=hands)
     bots = [make_bot(s, variant, i, seed) for i, s in enumerate(seats)]
@@ -98,4 +99,12 @@ def simulate(variant: Variant, hands: int, seed: int, seats: list[str] | None = 
     play_match(table, bots, on_hand)
     res.elapsed_s = time.perf_counter() - t0
     res.final_scores = list(table.scores)
+    if log_path is not None:
+        from pathlib import Path
+
+        from .engine.log import GameLog
+        from .variant import variants_dir
+
+        shipped = Path(variant.path).parent.resolve() == variants_dir().resolve()
+        GameLog.for_table(table, variant.id if shipped else variant.path, seats).save(log_path)
     return res

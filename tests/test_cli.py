@@ -141,3 +141,14 @@ def test_engine_never_imports_textual_or_asyncio():
             "bad = [m for m in ('textual', 'asyncio') if m in sys.modules]; assert not bad, bad")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
+
+
+def test_sim_log_replays_to_the_same_results(tmp_path):
+    from mahjong_tui.engine import GameLog
+
+    path = tmp_path / "sim.log"
+    assert main(["sim", "--variant", "yuxi", "--hands", "3", "--seed", "4", "--json", "--log", str(path)]) == 0
+    log = GameLog.load(path)
+    assert log.variant == "yuxi" and log.seed == 4
+    table = log.replay()
+    assert table.phase == "match_over" and len(table.history) == 3
