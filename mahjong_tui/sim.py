@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .ai.baseline import Bot, make_bot
+from .ai import Bot, make_bot
 from .engine import Table
 from .variant import Variant
 
@@ -31,6 +31,30 @@ class SimResult:
     patterns: Counter = field(default_factory=Counter)
     final_scores: list[float] = field(default_factory=lambda: [0.0] * 4)
     elapsed_s: float = 0.0
+    seats: list[str] = field(default_factory=lambda: ["ai"] * 4)
+    self_draws_by_seat: list[int] = field(default_factory=lambda: [0] * 4)
+    value_won_by_seat: list[float] = field(default_factory=lambda: [0.0] * 4)
+    unit: str = ""
+
+    # -- per-seat rates (issue 7) --------------------------------------------------------------
+    @property
+    def win_rate_by_seat(self) -> list[float]:
+        """Share of hands each seat won (a multiple-winner hand counts for every winner)."""
+        return [w / self.hands if self.hands else 0.0 for w in self.wins_by_seat]
+
+    @property
+    def deal_in_rate_by_seat(self) -> list[float]:
+        """Share of hands in which each seat's discard (or robbed kong) was won on."""
+        return [d / self.hands if self.hands else 0.0 for d in self.deal_ins_by_seat]
+
+    @property
+    def avg_value_won_by_seat(self) -> list[float]:
+        """Mean value of each seat's wins, in the variant's unit (``unit``); 0 with no win."""
+        return [v / w if w else 0.0 for v, w in zip(self.value_won_by_seat, self.wins_by_seat)]
+
+    @property
+    def exhaustive_draw_rate(self) -> float:
+        return self.exhaustive_draws / self.hands if self.hands else 0.0
 
     @property
     def hands_per_s(self) -> float:
@@ -44,15 +68,29 @@ class SimResult:
             "multiple_winner_hands": self.multiple_winner_hands, "deal_ins_by_seat": self.deal_ins_by_seat,
             "patterns": dict(sorted(self.patterns.items())),
             "final_scores": [round(s, 4) for s in self.final_scores],
+            "seats": list(self.seats), "unit": self.unit,
+            "self_draws_by_seat": self.self_draws_by_seat,
+            "win_rate_by_seat": [round(x, 4) for x in self.win_rate_by_seat],
+            "deal_in_rate_by_seat": [round(x, 4) for x in self.deal_in_rate_by_seat],
+            "avg_value_won_by_seat": [round(x, 3) for x in self.avg_value_won_by_seat],
+            "exhaustive_draw_rate": round(self.exhaustive_draw_rate, 4),
             "elapsed_s": round(self.elapsed_s, 3), "hands_per_s": round(self.hands_per_s, 1),
         }
+
+
+#: Decisions after which a single hand is declared stuck (a real hand needs a few hundred).
+MAX_DECISIONS_PER_HAND = 5000
 
 
 def play_match(table: Table, bots: list[Bot], on_hand: Callable[[dict], None] | None = None,
                check: Callable[[Table], None] | None = None) -> None:
     """Let ``bots`` play ``table`` to the end of its match.  ``on_hand`` is called with each
-    hand's summary; ``check`` (tests) after every action."""
+    hand's summary; ``check`` (tests) after every action.
+
+    Raises RuntimeError if one hand takes more than :data:`MAX_DECISIONS_PER_HAND` decisions
+    (seats passing a tile round for ever), rather than running without end."""
     seen = len(table.history)
+    hand, steps = table.hand_index, 0
     while table.phase != "match_over":
         for seat in table.waiting_for():
             view = table.view(seat)
@@ -61,6 +99,12 @@ def play_match(table: Table, bots: list[Bot], on_hand: Callable[[dict], None] | 
             if check is not None:
                 check(table)
             break
+        if table.hand_index != hand:
+            hand, steps = table.hand_index, 0
+        else:
+            steps += 1
+            if steps > MAX_DECISIONS_PER_HAND:
+                raise RuntimeError(f"hand {hand} did not end after {MAX_DECISIONS_PER_HAND} decisions")
         if on_hand is not None:
             while seen < len(table.history):
                 on_hand(table.history[seen])
@@ -74,7 +118,7 @@ def simulate(variant: Variant, hands: int, seed: int, seats: list[str] | None = 
     seats = seats or ["ai"] * 4
     table = Table(variant, seed, hands=hands)
     bots = [make_bot(s, variant, i, seed) for i, s in enumerate(seats)]
-    res = SimResult(variant.id, seed, hands)
+    res = SimResult(variant.id, seed, hands, seats=list(seats), unit=str(variant.scoring.get("unit", "")))
 
     def on_hand(h: dict) -> None:
         if h["result"] == "draw":
@@ -84,8 +128,10 @@ def simulate(variant: Variant, hands: int, seed: int, seats: list[str] | None = 
                 res.multiple_winner_hands += 1
             for w in h["winners"]:
                 res.wins_by_seat[w["seat"]] += 1
+                res.value_won_by_seat[w["seat"]] += float(w["value"] or 0)
                 if h["self_draw"]:
                     res.self_draw_wins += 1
+                    res.self_draws_by_seat[w["seat"]] += 1
                 else:
                     res.discard_wins += 1
                 for p in w["patterns"]:
@@ -108,3 +154,23 @@ def simulate(variant: Variant, hands: int, seed: int, seats: list[str] | None = 
         shipped = Path(variant.path).parent.resolve() == variants_dir().resolve()
         GameLog.for_table(table, variant.id if shipped else variant.path, seats).save(log_path)
     return res
+
+
+def format_seat_table(res: SimResult) -> str:
+    """A per-seat table for ``sim``'s text output: seat spec, wins and win rate, deal-ins and
+    deal-in rate, self-draws, mean value won (variant unit), final score; then the
+    exhaustive-draw rate.  Plain text, one line per seat."""
+    head = f"  {'seat':<12}{'wins':>7}{'win %':>8}{'deal-ins':>10}{'deal-in %':>11}{'self-draws':>12}" \
+           f"{'avg value':>11}{'score':>10}"
+    lines = [head]
+    for i in range(4):
+        spec = res.seats[i] if i < len(res.seats) else "?"
+        score = res.final_scores[i]
+        score_s = f"{score:.0f}" if float(score).is_integer() else f"{score:.2f}"
+        lines.append(
+            f"  {i + 1} {spec:<10}{res.wins_by_seat[i]:>7}{100 * res.win_rate_by_seat[i]:>7.1f}%"
+            f"{res.deal_ins_by_seat[i]:>10}{100 * res.deal_in_rate_by_seat[i]:>10.1f}%"
+            f"{res.self_draws_by_seat[i]:>12}{res.avg_value_won_by_seat[i]:>11.2f}{score_s:>10}")
+    lines.append(f"  exhaustive draws: {res.exhaustive_draws} of {res.hands} hands "
+                 f"({100 * res.exhaustive_draw_rate:.1f}%)" + (f"; values in {res.unit}" if res.unit else ""))
+    return "\n".join(lines)

@@ -41,6 +41,12 @@ class Defence:
         self.lo, self.hi = lo, hi
         self.threats: list[tuple[object, float, float, dict]] = []   # (opp, ready, value, info)
         typical = self._typical_value(plans)
+        # how often a ready hand can be won on a discard at all: 1 where a plain hand can;
+        # where the variant refuses plain discard wins (Yuxi) or plain wins (Yangzhou) a ready
+        # hand is rarer or mostly waits for a self-draw
+        free = plans[0]
+        fs, fd = model.probe(free, (), kn.seat_wind, kn.prevailing)
+        self.plain_factor = 1.0 if fd > 0 else (0.35 if fs > 0 else 0.5)
         for o in kn.opponents:
             r, value = self._readiness(o, plans, typical)
             if r > 0.02:
@@ -48,37 +54,52 @@ class Defence:
 
     # -- opponents -------------------------------------------------------------------------------
     def _typical_value(self, plans) -> float:
+        """What a win usually costs: the cheapest plan the variant lets a player win on a
+        discard (probed with no melds; plain hands win far more often than limit hands)."""
         vals = []
         for p in plans:
             vs, vd = self.model.probe(p, (), self.kn.seat_wind, self.kn.prevailing)
             if vd > 0:
                 vals.append(vd)
-        if not vals:
-            return 1.0
-        vals.sort()
-        return vals[len(vals) // 2]
+        return min(vals) if vals else 1.0
 
     def _readiness(self, o, plans, typical: float) -> tuple[float, float]:
         m = len(o.melds)
         turns = len(o.pond)
-        r_turn = min(0.6, max(0.0, (turns - 5) / 13.0))
+        r_turn = min(0.5, max(0.0, (turns - 6) / 16.0))
         r_meld = _MELD_READY[min(m, 4)]
         r = 1 - (1 - r_turn) * (1 - r_meld)
         value = typical
         if o.melds:
-            best = 0.0
+            # the cheapest plan o's melds still allow that wins on a discard
+            cheapest = 0.0
             for p in plans:
                 vs, vd = self.model.probe(p, tuple(o.melds), o.wind, self.kn.prevailing)
-                if vd > best:
-                    best = vd
-            if best <= 0:
+                if vd > 0 and (cheapest == 0.0 or vd < cheapest):
+                    cheapest = vd
+            if cheapest <= 0:
                 r *= 0.15 if self.strong else 0.4   # no plan left that wins on a discard
-                value = typical
             else:
-                value = best
+                value = cheapest
+            if self.plain_factor < 1:
+                # melds that all fit one special plan (one suit, pungs only) look deliberate
+                focused = self._focused(o)
+                r *= 1.0 if focused else self.plain_factor
+        else:
+            r *= self.plain_factor
         if self.kn.draws_left < 3:
             r = min(1.0, r * 1.2)
         return r, value
+
+    @staticmethod
+    def _focused(o) -> bool:
+        """``o``'s melds (two or more) are all pungs/kongs, or all in one suit plus honours."""
+        if len(o.melds) < 2:
+            return False
+        if all(m.kind != "chow" for m in o.melds) and len(o.melds) >= 3:
+            return True
+        suits = {T.suit_of(m.tiles[0]) for m in o.melds if T.is_suited(m.tiles[0])}
+        return len(suits) <= 1
 
     def _reading(self, o) -> dict:
         """Facts about ``o``'s discards: own discards, recent passes, suits collected."""

@@ -227,25 +227,68 @@ class LevelBot(Bot):
     def _fixed_dist(self, p: Plan, counts, declared: int, melds=()) -> int:
         """Distance to the plan's fixed chows (those not yet declared) plus anything: tiles of
         the chows still missing, plus the distance of the other tiles to the other melds."""
-        need = 4 - declared
+        st = self._fixed_state(p, counts, declared, melds)
+        if st is None:
+            return 99
+        missing, residual, ht_res = st
+        return sum(missing.values()) + ht_res.distance(self.full_mask)
+
+    def _fixed_state(self, p: Plan, counts, declared: int, melds=()):
+        """``(missing {kind: copies}, residual counts, residual HandTables)`` or None when
+        the declared melds leave too few melds for the fixed chows.  Held tiles fill the
+        fixed chows first (never worse than using them elsewhere)."""
         groups = list(p.fixed)
         for m in melds:
             tt = tuple(sorted(m.tiles[:3]))
             if tt in groups:
                 groups.remove(tt)
-        rest_need = need - len(groups)
+        rest_need = 4 - declared - len(groups)
         if rest_need < 0:
-            return 99
+            return None
         c = list(counts)
-        missing = 0
+        missing: dict[int, int] = {}
         for g in groups:
             for t in g:
                 if c[t]:
                     c[t] -= 1
                 else:
-                    missing += 1
-        ht = HandTables(self.ops, c, 4 - rest_need)
-        return missing + ht.distance(self.full_mask)
+                    missing[t] = missing.get(t, 0) + 1
+        return missing, c, HandTables(self.ops, c, 4 - rest_need)
+
+    def _fixed_discard_dists(self, p: Plan, counts, declared: int, melds) -> dict[int, int]:
+        st = self._fixed_state(p, counts, declared, melds)
+        out = {}
+        if st is None:
+            return {d: 99 for d in self.kinds if counts[d]}
+        missing, residual, ht_res = st
+        nm = sum(missing.values())
+        res_dd = ht_res.discard_distances(self.full_mask)
+        res_now = ht_res.distance(self.full_mask)
+        for d in self.kinds:
+            if counts[d]:
+                out[d] = nm + (res_dd[d] if residual[d] else 1 + res_now)
+        return out
+
+    def _fixed_acceptance(self, p: Plan, counts, declared: int, discard, dist: int, unseen, melds,
+                          use_unseen: bool) -> float:
+        if discard is not None:
+            counts[discard] -= 1
+        try:
+            st = self._fixed_state(p, counts, declared, melds)
+        finally:
+            if discard is not None:
+                counts[discard] += 1
+        if st is None:
+            return 0.0
+        missing, residual, ht_res = st
+        total = 0.0
+        for k in missing:
+            if unseen[k]:
+                total += unseen[k] if use_unseen else 1
+        res_dist = dist - sum(missing.values())
+        weights = [0 if (k in missing or not unseen[k]) else (unseen[k] if use_unseen else 1)
+                   for k in range(len(unseen))]
+        return total + ht_res.acceptance(self.full_mask, None, res_dist, weights)
 
     def _formula(self, p: Plan, h, declared: int) -> int:
         if p.kind == "triplets":
@@ -256,6 +299,8 @@ class LevelBot(Bot):
         """``{tile: distance after discarding it}`` over the held kinds."""
         if p.kind == "mask":
             return ht.discard_distances(p.mask)
+        if p.kind == "fixed":
+            return self._fixed_discard_dists(p, counts, declared, melds)
         out = {}
         if p.kind in ("triplets", "pairs"):
             kinds = p.kinds if p.kind == "triplets" else self.kinds
@@ -290,6 +335,8 @@ class LevelBot(Bot):
         if p.kind == "mask":
             weights = unseen if use_unseen else [1 if x else 0 for x in unseen]
             return ht.acceptance(p.mask, discard, dist, weights)
+        if p.kind == "fixed":
+            return self._fixed_acceptance(p, counts, declared, discard, dist, unseen, melds, use_unseen)
         if discard is not None:
             counts[discard] -= 1
         try:
@@ -308,31 +355,17 @@ class LevelBot(Bot):
                     if unseen[k] and better[counts[k]]:
                         total += unseen[k] if use_unseen else 1
                 return total
-            for k in self.kinds:
-                if not unseen[k] or k not in p.kinds or counts[k] >= 4:
-                    continue
-                if p.kind == "fixed" and not self._near(counts, k) and not any(k in g for g in p.fixed):
-                    continue
-                counts[k] += 1
-                s = self._dist(p, counts, declared, None, melds)
-                counts[k] -= 1
-                if s < dist:
-                    total += unseen[k] if use_unseen else 1
+            if p.kind == "orphans" and declared == 0:
+                for k in self.orphan_kinds:
+                    if unseen[k] and counts[k] < 4:
+                        counts[k] += 1
+                        if orphans_distance(counts, self.orphan_kinds) < dist:
+                            total += unseen[k] if use_unseen else 1
+                        counts[k] -= 1
         finally:
             if discard is not None:
                 counts[discard] += 1
         return total
-
-    def _near(self, counts, k: int) -> bool:
-        """A drawn ``k`` can only help a fixed plan near held tiles or where a chow needs it."""
-        if counts[k]:
-            return True
-        if T.is_suited(k):
-            r = T.rank_of(k)
-            for d in (-2, -1, 1, 2):
-                if self.lo <= r + d <= self.hi and counts[k + d]:
-                    return True
-        return False
 
     # ==========================================================================================
     # expected gains
@@ -529,7 +562,7 @@ class LevelBot(Bot):
         kn = dec.kn
         counts = kn.hand[:]
         melds = dec.melds
-        discards = sorted({a.tile for a in legal if a.kind == "discard"})
+        discards = self._discard_candidates(kn, legal)
         evs = self._hand_ev(dec, counts, melds, dec.L, discards)
         scored = []
         for d in discards:
@@ -542,6 +575,20 @@ class LevelBot(Bot):
         if kong is not None:
             return kong
         return Action(self.seat, "discard", best_d)
+
+    def _discard_candidates(self, kn: Knowledge, legal: list[Action]) -> list[int]:
+        """Legal discards, without the tile just picked up from the previous seat (Classic
+        pick-up): throwing it straight back could pass one tile round the table for ever."""
+        discards = sorted({a.tile for a in legal if a.kind == "discard"})
+        if kn.drawn is None and kn.phase == "turn":
+            prev = kn.players[(kn.seat - 1) % 4]
+            if prev.pond and prev.pond_claimed[-1]:
+                t = prev.pond[-1]
+                last = kn.melds[-1] if kn.melds else None
+                melded = last is not None and last.from_seat == prev.seat and t in last.tiles
+                if not melded and len(discards) > 1:
+                    discards = [d for d in discards if d != t] or discards
+        return discards
 
     def _kong_choice(self, dec, legal, counts, melds, best_ev: float):
         for a in legal:
@@ -621,7 +668,9 @@ class LevelBot(Bot):
             if a.kind == "kong":
                 u = self._hand_ev(dec, c, nm, dec.L + 0.25, None)[None] - base_danger
             elif a.kind == "pickup":
-                u = self._best_after(dec, c, nm, max(0.5, dec.L - 1))
+                # a pick-up is worth taking only to keep the tile (else tiles passed round
+                # the table would be picked up and thrown back for ever)
+                u = self._best_after(dec, c, nm, max(0.5, dec.L - 1), keep=tile)
             else:
                 u = self._best_after(dec, c, nm, dec.L)
             if u > best_u:
@@ -649,8 +698,9 @@ class LevelBot(Bot):
             return c, melds
         return None
 
-    def _best_after(self, dec, counts, melds, draws: float) -> float:
-        discards = [t for t in self.kinds if counts[t]]
+    def _best_after(self, dec, counts, melds, draws: float, keep: int | None = None) -> float:
+        """Best (gain − danger) over the discards of a 3n+2 hand (never discarding ``keep``)."""
+        discards = [t for t in self.kinds if counts[t] and t != keep]
         evs = self._hand_ev(dec, counts, melds, draws, discards)
         return max((evs.get(d, 0.0) - dec.danger(d) for d in discards), default=0.0)
 
@@ -678,7 +728,7 @@ class LevelBot(Bot):
         declared = len(melds)
         ht = HandTables(self.ops, counts, declared)
         plan, _ = self._easy_plan(dec, counts, melds, ht)
-        discards = sorted({a.tile for a in legal if a.kind == "discard"})
+        discards = self._discard_candidates(kn, legal)
         dd = self._discard_dists(plan, counts, declared, ht, melds)
         dmin = min(dd.get(d, 99) for d in discards)
         tied = [d for d in discards if dd.get(d, 99) == dmin]

@@ -11,8 +11,8 @@
 - Stand-ins: a remote player's client drops and the table marks that seat ``[bot stand-in]``;
   names from the network are shown as text, never as markup.
 
-Classic Chinese seed 32 with ``ai:baseline`` bots is the game of ``test_table_pilot``: the
-server's bots are seeded like the local ones, so the hand is the same over the network.
+What the screens show is checked against the server's own table (its ponds, its hand
+summaries), not against a remembered game, so the tests do not depend on how the bots play.
 """
 
 from __future__ import annotations
@@ -31,7 +31,8 @@ from mahjong_tui.ui.screens.dialogs import MessageScreen
 from mahjong_tui.ui.screens.lan import HostScreen, JoinScreen, NetQuitScreen, TableInfoScreen, host_namespace, \
     join_namespace
 from mahjong_tui.ui.screens.menu import MenuScreen
-from mahjong_tui.ui.screens.results import HandEndScreen, MatchEndScreen
+from mahjong_tui.ui.model import fmt_num, pattern_words
+from mahjong_tui.ui.screens.results import HandEndScreen, MatchEndScreen, headline
 from mahjong_tui.ui.widgets.areas import ActionBar, HeaderBar, Pond
 from tests.net.util import ROOT, env, new_table, served
 from tests.ui.helpers import ENV, THEME, bot_policy, make_app, my_request, play, press_action, screen_text, \
@@ -79,12 +80,13 @@ async def test_tui_client_plays_a_whole_hand_over_the_network():
                 if req.is_turn:
                     seen["turns"] += 1
                     pond = app.screen.query_one("#pond-bottom", Pond)
-                    before = len(pond.box.tiles) if pond.box else 0
+                    done = len(table.actions)
                     await press_action(pilot, app, action)
-                    # the discard goes to the server; the next update puts it in our pond
-                    await wait_for(pilot, lambda: pond.box is not None and len(pond.box.tiles) == before + 1)
-                    assert pond.box.tiles[before][0] == action.tile
-                    assert table.ponds[0][before][0] == action.tile  # the server's table, too
+                    # the discard goes to the server, which applies it ...
+                    await wait_for(pilot, lambda: action in table.actions[done:])
+                    # ... and the updates bring our pond on screen in line with the server's
+                    await wait_for(pilot, lambda: table.phase == "match_over" or (
+                        pond.box is not None and [t for t, _ in pond.box.tiles] == [t for t, _ in table.ponds[0]]))
                     continue
                 seen["prompts"] += 1
                 offered = {c.action for c in t.choice_map.values()}
@@ -96,25 +98,28 @@ async def test_tui_client_plays_a_whole_hand_over_the_network():
                     await wait_for(pilot, lambda: my_request(app) is not req)
                     assert req.future.result().kind == "pass"
                     continue
-                if action.kind == "win":
-                    seen["win"] = True
                 await press_action(pilot, app, action)
                 await wait_for(pilot, lambda: my_request(app) is not req)
-            assert seen["turns"] >= 3 and seen["prompts"] >= 2 and seen["passes"] == 1 and seen["win"]
-            # the scoring screen, from the hand_end the server sent: every hand, the breakdown
+            assert seen["turns"] >= 3 and seen["prompts"] >= 1 and seen["passes"] == 1
+            # the scoring screen, from the hand_end the server sent: the same result as the
+            # server's, every hand revealed, each winner's breakdown
+            summary = table.history[-1]
+            assert app.screen.summary["deltas"] == summary["deltas"]
             text = screen_text(app)
-            assert "You (East) wins on Bot 3 (West)'s discard of 6t" in text
-            assert "Mahjong on a discard" in text and "Total" in text and "68 points" in text
+            assert headline(summary, [session.name(i) for i in range(4)]) in text
+            for w in summary["winners"]:
+                assert "Total" in text and pattern_words(w["patterns"][0]) in text
             await pilot.press("enter")
             await wait_for(pilot, lambda: isinstance(app.screen, MatchEndScreen))
             text = screen_text(app)
-            assert "Match over" in text and "68" in text and "Score over the hands" in text
+            assert "Match over" in text and "Score over the hands" in text
+            assert fmt_num(max(table.scores)) in text
             assert "save" not in text.lower()  # a client has no game log to save
             await pilot.press("enter")
             await wait_for(pilot, lambda: app.return_code is not None)
         await asyncio.wait_for(task, 10)
-    assert app.return_code == 0 and table.phase == "match_over" and table.scores[0] == 68
-    assert session.finished
+    assert app.return_code == 0 and table.phase == "match_over"
+    assert session.finished and session.history() == [table.history[-1]]
 
 
 async def test_host_plays_its_seat_and_a_join_bot_process_takes_the_remote_seat(tmp_path):
@@ -331,7 +336,8 @@ async def test_host_with_two_human_seats_passes_the_keyboard(tmp_path):
             assert "Player 1" in screen_text(app)
             await play(pilot, app)
             await wait_for(pilot, lambda: isinstance(app.screen, HandEndScreen))
-            assert "Player 1 (East) wins on Player 3 (West)'s discard of 6t" in screen_text(app)
+            summary = session.host.server.table.history[-1]
+            assert headline(summary, [session.name(i) for i in range(4)]) in screen_text(app)
             await asyncio.wait_for(rtask, 30)
     finally:
         await session.aclose()
