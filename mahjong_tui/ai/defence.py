@@ -46,7 +46,7 @@ class Defence:
         # hand is rarer or mostly waits for a self-draw
         free = plans[0]
         fs, fd = model.probe(free, (), kn.seat_wind, kn.prevailing)
-        self.plain_factor = 1.0 if fd > 0 else (0.35 if fs > 0 else 0.5)
+        self.plain_factor = 1.0 if fd > 0 else (0.1 if fs > 0 else 0.4)
         for o in kn.opponents:
             r, value = self._readiness(o, plans, typical)
             if r > 0.02:

@@ -58,11 +58,11 @@ from .value import model_for
 #: Settings of each level.
 LEVELS: dict[str, dict] = {
     "easy": {"ev": False, "unseen": False, "defence": False, "strong": False, "two_step": False,
-             "noise": 0.25, "alpha": 0.5},
+             "noise": 0.25, "alpha": 0.5, "defence_weight": 0.0},
     "normal": {"ev": True, "unseen": True, "defence": True, "strong": False, "two_step": False,
-               "noise": 0.0, "alpha": 0.6},
+               "noise": 0.0, "alpha": 0.6, "defence_weight": 1.0},
     "strong": {"ev": True, "unseen": True, "defence": True, "strong": True, "two_step": True,
-               "noise": 0.0, "alpha": 0.6},
+               "noise": 0.0, "alpha": 0.6, "defence_weight": 1.0},
 }
 
 DISCARD_RATE = 1.5      # another seat's discards, per turn, as a share of one own draw
@@ -131,7 +131,7 @@ class _Decision:
                 w = d.weight(o, info, t)
                 if w:
                     total += r * w * KAPPA * self.bot.u(value * g)
-            got = self._danger[t] = total
+            got = self._danger[t] = total * self.bot.settings["defence_weight"]
         return got
 
 
@@ -196,16 +196,17 @@ class LevelBot(Bot):
         if got is not None:
             return got
         out = []
-        best_legal = 0.0
+        cheapest = 0.0
         for p in self.plans:
             if not p.feasible(melds):
                 continue
             vs, vd = self.model.probe(p, melds, kn.seat_wind, kn.prevailing)
             if vs > 0 or vd > 0:
-                best_legal = max(best_legal, vs, vd)
+                v = max(vs, vd)
+                cheapest = v if cheapest == 0.0 else min(cheapest, v)
                 out.append((p, vs, vd))
         if not any(p.name == "free" for p, _, _ in out):
-            floor = FLOOR * (best_legal or 1.0)
+            floor = FLOOR * (cheapest or 1.0)
             out.insert(0, (self.plans[0], floor, floor))
         if len(self._pv_cache) > 4096:
             self._pv_cache.clear()

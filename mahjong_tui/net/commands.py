@@ -119,6 +119,8 @@ def build_server(args: argparse.Namespace, *, local_humans: bool, note=stderr_no
         what = f"new match, journal {path}"
     if not local_humans and any(s.split(":")[0] == "human" for s in seats):
         raise NetError("serve has no local player: seats are remote, ai or ai:LEVEL (use host to play here)")
+    if local_humans and not any(s.split(":")[0] == "human" for s in seats):
+        raise NetError("host plays at least one seat here: mark it human (or use serve)")
     if not any(s.split(":")[0] in ("remote", "human") for s in seats):
         raise NetError("a served table needs at least one remote seat (use play for a table of bots)")
     path.parent.mkdir(parents=True, exist_ok=True)
