@@ -30,7 +30,8 @@ def kinds(app) -> set[str]:
 
 
 async def test_self_drawn_win_is_offered_on_your_turn():
-    app = make_app(variant="yuxi", seed=1)
+    # Yuxi seed 3: you (East) are offered a self-drawn win on your 14th turn, and take it
+    app = make_app(variant="yuxi", seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
         await play(pilot, app, until=lambda a: my_request(a) is not None and my_request(a).is_turn
                    and "win" in kinds(a))
@@ -53,7 +54,8 @@ async def test_kong_is_offered_on_your_turn():
 
 
 async def test_bloom_tile_prompt_after_a_kong():
-    app = make_app(variant="yuxi", seed=65)
+    # Yuxi seed 66: you declare a kong and may win on a face-up bloom tile
+    app = make_app(variant="yuxi", seed=66)
     async with app.run_test(size=(80, 24)) as pilot:
         await play(pilot, app, until=lambda a: my_request(a) is not None
                    and table_screen(a).session.table.phase == "after_kong")
