@@ -23,12 +23,21 @@ It turns them into an expected gain ``P(win) · u(value)``:
 - a ready hand (distance 0) is judged exactly: every wait is scored by the variant's scorer
   from the bot's own tiles and melds, so an illegal wait (Yangzhou under 15 fan, a Yuxi basic
   win on a discard, a Classic chow-completing discard) is worth nothing by that route;
+- the acceptance of each step shrinks as the hand closes in, and a discard that breaks a plan's
+  best shape is judged one step farther with a little less than the best shape's acceptance
+  (so "wider but farther" never beats "closer");
+- only the :data:`MAX_PLANS` nearest plans are judged at each decision;
 - ``strong`` also looks two steps ahead from one-from-ready hands: for every draw that makes it
-  ready it finds the best discard and scores those waits exactly.
+  ready it finds the best discard and scores those waits exactly, and scales the model's
+  estimates of the farther plans by how optimistic the model proved on this hand.
 
 A discard's worth is the best plan's expected gain minus its expected deal-in loss
 (:mod:`mahjong_tui.ai.defence`; normal and strong).  Claims compare the best position after
-the claim with the position after passing; kongs compare with the best discard.
+the claim with the position after passing (a cheap filter first: only claims that bring a
+near plan closer are judged); kongs are declared unless they take the hand farther from its
+plans.  Once the wall is used up no claim but a win is made, and a Classic pick-up is only
+taken to keep the tile (a tile passed round the table and thrown back would never end the
+hand; see the engine note in ``docs/ai-results.md``).
 
 ``easy`` steers by distance only (the nearest plan the variant lets it win), counts acceptance
 by tile kinds rather than unseen copies, plays no defence, and picks a random one of its
@@ -55,32 +64,44 @@ from .plans import Plan, histogram, orphans_distance, pairs_from_hist, plans_for
 from .shapeops import HandTables, ops_for
 from .value import model_for
 
-#: Settings of each level.
+#: Settings of each level: ``ev`` judge by expected gain (else nearest plan, easy);
+#: ``unseen`` count acceptance in unseen copies (else kinds); ``defence`` / ``defence_weight``
+#: weigh deal-in risk; ``strong`` read passes, suji and suits in defence; ``two_step`` score
+#: one-from-ready hands two draws ahead; ``noise`` share of easy's random nearly-best
+#: discards; ``alpha`` the value utility exponent; ``flex`` (optional, 0) a bonus for other
+#: plans kept open.
 LEVELS: dict[str, dict] = {
     "easy": {"ev": False, "unseen": False, "defence": False, "strong": False, "two_step": False,
              "noise": 0.25, "alpha": 0.5, "defence_weight": 0.0},
     "normal": {"ev": True, "unseen": True, "defence": True, "strong": False, "two_step": False,
-               "noise": 0.0, "alpha": 0.6, "defence_weight": 1.0},
+               "noise": 0.0, "alpha": 0.5, "defence_weight": 1.0},
     "strong": {"ev": True, "unseen": True, "defence": True, "strong": True, "two_step": True,
-               "noise": 0.0, "alpha": 0.6, "defence_weight": 1.0},
+               "noise": 0.0, "alpha": 0.5, "defence_weight": 1.0},
 }
 
 DISCARD_RATE = 1.5      # another seat's discards, per turn, as a share of one own draw
 CLAIM_BOOST = 1.25      # pung claims speed up the middle steps
+TWO_STEP_OPTIONS = 4    # strong: one-from-ready discards scored two steps ahead
+MAX_PLANS = 5           # plans judged per decision (the nearest ones)
 FLOOR = 0.03            # share of a plan's value kept when the variant refuses it (lucky patterns)
 TYPICAL_WAITS = 6.0     # unseen copies of the waits a hand will have once ready
+PAIR_WAITS = 3.5        # the same where only pair and pung waits may win (Classic 5c)
 
 
 def erlang_win(dist: int, rate_mid: float, rate_last: float, draws: float) -> float:
-    """P(``dist`` improvements at ``rate_mid`` and then the win at ``rate_last`` per turn
-    happen within ``draws`` turns), with the stages folded into one Erlang law of equal mean."""
+    """P(``dist`` improving draws and then the winning tile, within ``draws`` turns).
+
+    ``rate_mid`` is the chance per turn of an improving tile now; acceptance shrinks as a
+    hand closes in (roughly in proportion to distance + 1), so the step from distance ``j``
+    is taken at ``rate_mid · (j + 1) / (dist + 1)``.  The last step goes at ``rate_last``.
+    The stages are folded into one Erlang law of the same mean."""
     if rate_last <= 0 or draws <= 0:
         return 0.0
     if dist <= 0:
         return 1.0 - math.exp(-draws * rate_last)
     if rate_mid <= 0:
         return 0.0
-    mean = dist / rate_mid + 1.0 / rate_last
+    mean = (dist + 1) / rate_mid * (_HARMONIC[min(dist + 1, 20)] - 1.0) + 1.0 / rate_last
     n = dist + 1
     lam = draws * n / mean
     term = math.exp(-lam)
@@ -89,6 +110,11 @@ def erlang_win(dist: int, rate_mid: float, rate_last: float, draws: float) -> fl
         term *= lam / i
         acc += term
     return max(0.0, 1.0 - acc)
+
+
+_HARMONIC = [0.0]
+for _i in range(1, 22):
+    _HARMONIC.append(_HARMONIC[-1] + 1.0 / _i)
 
 
 class _Decision:
@@ -158,6 +184,7 @@ class LevelBot(Bot):
         self.orphan_kinds = tuple(sorted({s * T.SUIT_SIZE + r for s in variant.suit_indices for r in (max(lo, 1), hi)}
                                          | {k for k in variant.kinds if T.is_honour(k)}))
         self.pung_claims = bool(variant.claims.get("pung", False))
+        self.chow_claims = variant.claims.get("chow", "none") != "none"
         self.alpha = self.settings["alpha"]
         self._pv_cache: dict = {}
 
@@ -287,8 +314,9 @@ class LevelBot(Bot):
             if unseen[k]:
                 total += unseen[k] if use_unseen else 1
         res_dist = dist - sum(missing.values())
-        weights = [0 if (k in missing or not unseen[k]) else (unseen[k] if use_unseen else 1)
-                   for k in range(len(unseen))]
+        weights = list(unseen) if use_unseen else [1 if x else 0 for x in unseen]
+        for k in missing:
+            weights[k] = 0
         return total + ht_res.acceptance(self.full_mask, None, res_dist, weights)
 
     def _formula(self, p: Plan, h, declared: int) -> int:
@@ -387,8 +415,12 @@ class LevelBot(Bot):
             rate_mid = acc / U
             rate_last = min(acc, 2.5) / U * (ws + wd)
         else:
-            rate_mid = acc / U * (CLAIM_BOOST if self.pung_claims else 1.0)
-            rate_last = min(acc, TYPICAL_WAITS) / U * (ws + wd)
+            # claims speed up the middle steps, except for fixed chows where no chow claim exists
+            boost = CLAIM_BOOST if (self.pung_claims and (p.kind != "fixed" or self.chow_claims)) else 1.0
+            rate_mid = acc / U * boost
+            typical = TYPICAL_WAITS if self.model.chow_wait_ok(p, dec.kn.seat_wind, dec.kn.prevailing) \
+                else PAIR_WAITS
+            rate_last = min(acc, typical) / U * (ws + wd)
         return erlang_win(dist, rate_mid, rate_last, draws) * value
 
     def _waits(self, counts13, declared: int, ht13: HandTables) -> list[int]:
@@ -455,10 +487,14 @@ class LevelBot(Bot):
         now = []
         for p, vs, vd in self._plan_values(dec, melds):
             now.append((p, vs, vd, self._dist(p, counts, declared, ht, melds)))
-        best = min(d for _, _, _, d in now)
+        # the nearest plan the variant really lets the hand win (the floor-valued free plan of
+        # a variant that refuses plain hands does not count: it would hide every real plan)
+        refused_free = self._free_refused(dec, melds)
+        real = [d for p, _, _, d in now if not (refused_free and p.name == "free")]
+        best = min(real) if real else min(d for _, _, _, d in now)
         active = []
         for p, vs, vd, d0 in now:
-            if d0 > best + 2 or d0 >= 20:
+            if d0 >= 20 or (d0 > best + 2 and not (refused_free and p.name == "free")):
                 continue
             if discards is None:
                 dd = {None: d0}
@@ -466,11 +502,27 @@ class LevelBot(Bot):
                 dd = self._discard_dists(p, counts, declared, ht, melds)
             dmin = min(dd.get(o, 99) for o in options)
             active.append((p, vs, vd, dd, dmin))
+        if len(active) > MAX_PLANS:
+            # the nearest plans (then the most valuable) are enough; keep the free plan
+            active.sort(key=lambda x: (x[0].name != "free", x[4], -max(x[1], x[2]), x[0].name))
+            active = active[:MAX_PLANS]
         free_dd = next((dd for p, vs, vd, dd, dmin in active if p.name == "free"), None)
         specials = [dd for p, vs, vd, dd, dmin in active if p.kind in ("pairs", "orphans")]
         evs: dict = {}
+        plan_best_acc: dict[int, float] = {}
+        acc_memo: dict = {}
+        near: dict = {}   # best plan estimate at distance 1, per option (strong re-scores it)
+        far: dict = {}    # best plan estimate at distance 2 or more, per option
+
+        def acc_of(i: int, p: Plan, o, dist: int) -> float:
+            got = acc_memo.get((i, o))
+            if got is None:
+                got = acc_memo[(i, o)] = self._acceptance(p, counts, declared, ht, o, dist, unseen, melds)
+            return got
+
         for o in options:
             best_ev = 0.0
+            plan_evs: list[float] = []
             # a ready hand is judged exactly, wait by wait
             if (free_dd is not None and free_dd.get(o, 99) == 0) or any(dd.get(o, 99) == 0 for dd in specials):
                 if o is not None:
@@ -480,22 +532,44 @@ class LevelBot(Bot):
                 best_ev, _ = self._ev_ready(dec, counts, melds, waits, draws)
                 if o is not None:
                     counts[o] += 1
-            for p, vs, vd, dd, dmin in active:
+            for i, (p, vs, vd, dd, dmin) in enumerate(active):
                 dist = dd.get(o, 99)
                 if dist <= 0 or dist > dmin + 1 or dist >= 20:
                     continue
                 if dist > dmin and dec.defence is None and discards is not None:
                     continue   # a plan-breaking discard only matters when defending
-                acc = self._acceptance(p, counts, declared, ht, o, dist, unseen, melds)
+                if dist > dmin:
+                    # a plan-breaking discard: never worth more than keeping the plan's best
+                    # shape (a wider but farther hand is not a faster one), so judge it at one
+                    # step more with a little less than the best discards' acceptance
+                    best_acc = plan_best_acc.get(i)
+                    if best_acc is None:
+                        best_acc = plan_best_acc[i] = max(
+                            (acc_of(i, p, x, dmin) for x in options if dd.get(x, 99) == dmin), default=0.0)
+                    acc = 0.8 * best_acc
+                else:
+                    acc = acc_of(i, p, o, dist)
                 ev = self._ev_plan(dec, p, dist, acc, vs, vd, draws)
-                if ev > best_ev:
-                    best_ev = ev
+                if ev > 0:
+                    plan_evs.append(ev)
+                    if dist >= 2 and ev > far.get(o, 0.0):
+                        far[o] = ev
+                    elif dist == 1 and ev > near.get(o, 0.0):
+                        near[o] = ev
+            if plan_evs:
+                # the best plan, plus a little for every other plan kept open (flexibility)
+                plan_evs.sort(reverse=True)
+                flex = self.settings.get("flex", 0.0)
+                combined = plan_evs[0] + flex * sum(plan_evs[1:])
+                if combined > best_ev:
+                    best_ev = combined
             evs[o] = best_ev
         if self.settings["two_step"]:
-            self._two_step(dec, counts, melds, draws, options, free_dd, evs)
+            self._two_step(dec, counts, melds, draws, options, free_dd, evs, near, far)
         return evs
 
-    def _two_step(self, dec: _Decision, counts, melds, draws: float, options, free_dd, evs: dict) -> None:
+    def _two_step(self, dec: _Decision, counts, melds, draws: float, options, free_dd, evs: dict,
+                  near: dict, far: dict) -> None:
         """Strong: replace the estimate of one-from-ready options by scoring, for each draw
         that makes the hand ready, the best resulting wait set exactly."""
         if free_dd is None:
@@ -503,10 +577,11 @@ class LevelBot(Bot):
         declared = len(melds)
         unseen = dec.unseen
         U = dec.U
-        ht = None
-        for o in options:
-            if free_dd.get(o, 99) != 1:
-                continue
+        exact: dict = {}
+        # only the most promising one-from-ready options (by the model) are worth the scorer
+        ones = sorted((o for o in options if free_dd.get(o, 99) == 1),
+                      key=lambda o: (-evs.get(o, 0.0), -1 if o is None else o))[:TWO_STEP_OPTIONS]
+        for o in ones:
             if o is not None:
                 counts[o] -= 1
             try:
@@ -547,11 +622,22 @@ class LevelBot(Bot):
                     value = val_sum / rate_sum
                     rate_mid = w_sum / U * (CLAIM_BOOST if self.pung_claims else 1.0)
                     ev2 = erlang_win(1, rate_mid, rate_last, draws) * value
-                # keep the plans' estimates for farther targets; replace the one-from-ready one
-                evs[o] = max(ev2, evs.get(o, 0.0) * 0.5) if ev2 > 0 else evs.get(o, 0.0) * 0.5
+                exact[o] = ev2
             finally:
                 if o is not None:
                     counts[o] += 1
+        if not exact:
+            return
+        # the plan model's optimism about one-from-ready hands, measured on this hand: its
+        # estimates of the farther plans are scaled alike (never up by much)
+        model_sum = sum(near.get(o, 0.0) for o in exact)
+        exact_sum = sum(exact.values())
+        k = min(1.25, max(0.25, exact_sum / model_sum)) if model_sum > 0 else 1.0
+        for o in options:
+            if o in exact:
+                evs[o] = max(exact[o], k * far.get(o, 0.0))
+            elif free_dd.get(o, 99) >= 1 and o not in exact:
+                evs[o] = k * evs.get(o, 0.0)
 
     # ==========================================================================================
     # turn
@@ -592,6 +678,15 @@ class LevelBot(Bot):
         return discards
 
     def _kong_choice(self, dec, legal, counts, melds, best_ev: float):
+        """A kong keeps the shape and brings a replacement draw (and, in most variants, value):
+        declare it unless it takes the hand farther from its plans than the best discard."""
+        if not any(a.kind in ("concealed_kong", "added_kong") for a in legal):
+            return None
+        declared = len(melds)
+        ht = HandTables(self.ops, counts, declared)
+        pv = self._plan_values(dec, melds)
+        before = min(min(self._discard_dists(p, counts, declared, ht, melds).values(), default=99)
+                     for p, _, _ in pv)
         for a in legal:
             if a.kind not in ("concealed_kong", "added_kong"):
                 continue
@@ -604,8 +699,13 @@ class LevelBot(Bot):
                 new_melds = tuple(Meld(KONG, (a.tile,) * 4, declared=True, concealed=False, kong_type="added",
                                        from_seat=m.from_seat) if m.kind == PUNG and m.tiles[0] == a.tile else m
                                   for m in melds)
+            ht2 = HandTables(self.ops, c, len(new_melds))
+            after = min((self._dist(p, c, len(new_melds), ht2, new_melds) for p, _, _ in self._plan_values(dec, new_melds)),
+                        default=99)
+            if after > before:
+                continue
             ev = self._hand_ev(dec, c, new_melds, dec.L + 0.25, None)[None]
-            if ev >= best_ev * 0.97:
+            if ev >= best_ev * 0.8:
                 return a
         return None
 
@@ -720,6 +820,11 @@ class LevelBot(Bot):
             if best is None or key < best[0]:
                 best = (key, p, d)
         return best[1], best[2]
+
+    def _free_refused(self, dec, melds) -> bool:
+        """The variant refuses a plain hand with these melds, by self-draw and on a discard."""
+        vs, vd = self.model.probe(self.plans[0], melds, dec.kn.seat_wind, dec.kn.prevailing)
+        return vs <= 0 and vd <= 0
 
     def _easy_turn(self, view: dict, legal: list[Action]) -> Action:
         dec = _Decision(self, view)

@@ -24,8 +24,9 @@ from ..scoring import HandContext, evaluate
 class ValueModel:
     """Cached scorer queries for one variant (shared by every bot of that variant)."""
 
-    def __init__(self, variant):
+    def __init__(self, variant, exact_self_draw: bool = False):
         self.variant = variant
+        self.exact_self_draw = exact_self_draw
         self._exact: dict = {}
         self._probe: dict = {}
         s = variant.settlement
@@ -59,10 +60,15 @@ class ValueModel:
             concealed=concealed, melds=melds, bonus=bonus, winning_tile=wait, self_draw=False,
             seat_wind=seat_wind, prevailing_wind=prevailing, situations=situations,
             discarder=discarder, fed_third_meld=fed_third))
-        v_self = self._value(HandContext(
-            concealed=concealed, melds=melds, bonus=bonus, winning_tile=wait, self_draw=True,
-            seat_wind=seat_wind, prevailing_wind=prevailing, situations=situations,
-            fed_third_meld=fed_third))
+        if v_disc > 0 and not self.exact_self_draw:
+            # a hand that may be won on a discard may be self-drawn too, for about as much;
+            # one scorer call instead of two (bots ask this thousands of times a hand)
+            v_self = v_disc
+        else:
+            v_self = self._value(HandContext(
+                concealed=concealed, melds=melds, bonus=bonus, winning_tile=wait, self_draw=True,
+                seat_wind=seat_wind, prevailing_wind=prevailing, situations=situations,
+                fed_third_meld=fed_third))
         got = (v_self, v_disc)
         if len(self._exact) > 50_000:
             self._exact.clear()
@@ -104,6 +110,26 @@ class ValueModel:
                 concealed13 = tuple(sorted(tiles[:-1]))
                 got = self.exact(concealed13, all_melds, wait, seat_wind, prevailing, bonus)
         self._probe[key] = got
+        return got
+
+    def chow_wait_ok(self, plan, seat_wind: int, prevailing: int) -> bool:
+        """Can a plain finished hand of ``plan`` be won on a tile that completes a chow?
+        (Classic refuses it, 5c; a ready hand then only waits on pairs and pungs.)"""
+        key = ("chow_wait", plan.name, seat_wind, prevailing)
+        got = self._probe.get(key)
+        if got is None:
+            got = False
+            tiles = self._filler(plan, (), seat_wind, prevailing) if plan.kind in ("mask", "fixed") else None
+            if tiles is not None:
+                # the first group is a chow for free / suit plans: win on its top tile
+                first = tiles[:3]
+                if len(set(first)) == 3:
+                    wait = first[2]
+                    concealed = list(tiles)
+                    concealed.remove(wait)
+                    vs, vd = self.exact(tuple(sorted(concealed)), (), wait, seat_wind, prevailing)
+                    got = vs > 0 or vd > 0
+            self._probe[key] = got
         return got
 
     def _tile(self, suit_pos: int, off: int) -> int:

@@ -1,0 +1,105 @@
+"""Benchmark of the AI levels: time per decision and ``sim`` hands per second.
+
+Run by hand: ``python tests/bench/bench_ai.py [--variants classic,yuxi,yangzhou] [--hands N]
+[--seed S] [--levels baseline,easy,normal,strong]``.  Not a test: it prints figures and never
+asserts on time (design.md "Conventions").  Goals (issue 7): ``ai:strong`` p95 under 100 ms per
+decision; four ``ai:strong`` at least 50 hands/s; four baseline/normal bots 200 hands/s in
+Classic is the engine issue's goal.
+
+For each variant and level, four bots of that level play ``N`` hands from the seed:
+
+- *decision time*: every ``choose(view, legal)`` call is timed (the engine's own ``view`` and
+  ``legal_actions`` are not); median, p95 and max in milliseconds, over turn decisions and
+  claim decisions together, and p95 of turn decisions alone;
+- *hands/s*: the same match played again through :func:`mahjong_tui.sim.simulate` (engine
+  included, caches already warm from the first pass);
+- *engine only*: a seat that always discards its first legal tile or passes, for scale.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from mahjong_tui.ai import make_bot  # noqa: E402
+from mahjong_tui.engine import Table  # noqa: E402
+from mahjong_tui.sim import play_match, simulate  # noqa: E402
+from mahjong_tui.variant import load_variant  # noqa: E402
+
+
+class _Trivial:
+    """Engine-only reference seat: wins if it can, else passes / draws / discards the first tile."""
+
+    def choose(self, view, legal):
+        for kind in ("win", "pass", "draw"):
+            for a in legal:
+                if a.kind == kind:
+                    return a
+        return next(a for a in legal if a.kind == "discard")
+
+
+def _pct(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+def time_decisions(variant, level: str, hands: int, seed: int) -> dict:
+    table = Table(variant, seed, hands=hands)
+    bots = [make_bot(f"ai:{level}", variant, i, seed) for i in range(4)]
+    all_t: list[float] = []
+    turn_t: list[float] = []
+    while table.phase != "match_over":
+        seat = table.waiting_for()[0]
+        view = table.view(seat)
+        legal = table.legal_actions(seat)
+        t0 = time.perf_counter()
+        action = bots[seat].choose(view, legal)
+        dt = (time.perf_counter() - t0) * 1000.0
+        all_t.append(dt)
+        if view["phase"] == "turn":
+            turn_t.append(dt)
+        table.apply(action)
+    return {"decisions": len(all_t), "median_ms": statistics.median(all_t), "p95_ms": _pct(all_t, 0.95),
+            "max_ms": max(all_t), "turn_p95_ms": _pct(turn_t, 0.95)}
+
+
+def hands_per_s(variant, level: str, hands: int, seed: int) -> float:
+    res = simulate(variant, hands, seed, [f"ai:{level}"] * 4)
+    return res.hands_per_s
+
+
+def engine_only(variant, hands: int, seed: int) -> float:
+    table = Table(variant, seed, hands=hands)
+    t0 = time.perf_counter()
+    play_match(table, [_Trivial() for _ in range(4)])
+    return hands / (time.perf_counter() - t0)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--variants", default="classic,yuxi,yangzhou")
+    ap.add_argument("--levels", default="baseline,easy,normal,strong")
+    ap.add_argument("--hands", type=int, default=60)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args(argv)
+    print(f"{'variant':<10}{'level':<10}{'decisions':>10}{'median ms':>11}{'p95 ms':>9}{'turn p95':>10}"
+          f"{'max ms':>9}{'hands/s':>9}")
+    for vid in args.variants.split(","):
+        variant = load_variant(vid)
+        print(f"{vid:<10}{'(engine)':<10}{'':>10}{'':>11}{'':>9}{'':>10}{'':>9}"
+              f"{engine_only(variant, args.hands, args.seed):>9.1f}")
+        for level in args.levels.split(","):
+            d = time_decisions(variant, level, args.hands, args.seed)
+            hs = hands_per_s(variant, level, args.hands, args.seed)
+            print(f"{vid:<10}{level:<10}{d['decisions']:>10}{d['median_ms']:>11.2f}{d['p95_ms']:>9.2f}"
+                  f"{d['turn_p95_ms']:>10.2f}{d['max_ms']:>9.1f}{hs:>9.1f}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,407 @@
+"""The AI levels (issue 7): legal actions only, the view only, wins taken, value awareness,
+defence, the fast shape questions they rest on, and ``sim``'s per-seat statistics.
+
+Speed is not tested here (tests/bench/bench_ai.py)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from mahjong_tui import tiles as T
+from mahjong_tui.ai import make_bot
+from mahjong_tui.ai.baseline import BaselineBot
+from mahjong_tui.ai.player import LevelBot, erlang_win
+from mahjong_tui.ai.plans import plans_for
+from mahjong_tui.ai.shapeops import HandTables, ops_for
+from mahjong_tui.ai.value import model_for
+from mahjong_tui.engine import Action, Table
+from mahjong_tui.sim import format_seat_table, simulate
+from mahjong_tui.variant import load_variant
+
+VARIANTS = ("classic", "yuxi", "yangzhou")
+LEVELS = ("easy", "normal", "strong")
+
+
+@pytest.fixture(scope="module", params=VARIANTS)
+def variant(request):
+    return load_variant(request.param)
+
+
+def _counts(notation: str) -> list[int]:
+    c = [0] * T.NUM_KINDS
+    for t in T.parse_tiles(notation):
+        c[t] += 1
+    return c
+
+
+# ------------------------------------------------------------------------------------------
+# seats and specs
+# ------------------------------------------------------------------------------------------
+
+def test_make_bot_levels():
+    v = load_variant("classic")
+    assert isinstance(make_bot("ai", v, 0, 1), LevelBot) and make_bot("ai", v, 0, 1).level == "normal"
+    for level in LEVELS:
+        assert make_bot(f"ai:{level}", v, 2, 1).level == level
+    assert isinstance(make_bot("ai:baseline", v, 0, 1), BaselineBot)
+    with pytest.raises(ValueError, match="unknown AI level"):
+        make_bot("ai:grandmaster", v, 0, 1)
+
+
+# ------------------------------------------------------------------------------------------
+# whole games: legal actions only, wins always taken, determinism
+# ------------------------------------------------------------------------------------------
+
+def _play(variant, seed: int, hands: int, seats, on_decision=None) -> Table:
+    table = Table(variant, seed, hands=hands)
+    bots = [make_bot(s, variant, i, seed) for i, s in enumerate(seats)]
+    steps = 0
+    while table.phase != "match_over":
+        seat = table.waiting_for()[0]
+        view = table.view(seat)
+        legal = table.legal_actions(seat)
+        action = bots[seat].choose(view, legal)
+        if on_decision is not None:
+            on_decision(table, seat, view, legal, action)
+        table.apply(action)
+        steps += 1
+        assert steps < 4000 * hands, "the match does not end"
+    return table
+
+
+@pytest.mark.parametrize("seed", [3, 17])
+def test_every_action_is_legal_and_every_legal_win_is_taken(variant, seed):
+    seen = {"decisions": 0, "wins_offered": 0, "kinds": set()}
+
+    def check(table, seat, view, legal, action):
+        assert action in legal, f"{action} not among {legal}"
+        assert action.seat == seat
+        seen["decisions"] += 1
+        seen["kinds"].add(action.kind)
+        if any(a.kind == "win" for a in legal):
+            seen["wins_offered"] += 1
+            assert action.kind == "win", f"seat {seat} passed a legal win: {action}"
+
+    seats = ["ai:easy", "ai:normal", "ai:strong", "ai:normal"] if seed == 3 else \
+        ["ai:strong", "ai:easy", "ai:baseline", "ai:easy"]
+    table = _play(variant, seed, 5, seats, check)
+    assert seen["decisions"] > 100 and seen["wins_offered"] > 0
+    assert "discard" in seen["kinds"]
+    # every win taken was a legal, scoring win of the variant
+    for h in table.history:
+        for w in h["winners"]:
+            assert w["value"] > 0 and w["patterns"]
+
+
+def test_same_seed_same_game(variant):
+    seats = ["ai:strong", "ai:easy", "ai:normal", "ai:easy"]
+    a = _play(variant, 5, 2, seats)
+    b = _play(variant, 5, 2, seats)
+    assert a.actions == b.actions
+    assert a.scores == b.scores
+
+
+# ------------------------------------------------------------------------------------------
+# only the view
+# ------------------------------------------------------------------------------------------
+
+def _decision_points(variant, seed: int, every: int = 4, limit: int = 10):
+    """(table actions so far, seat) at some decisions of a played hand."""
+    table = Table(variant, seed, hands=1)
+    bots = [make_bot("ai:normal", variant, i, seed) for i in range(4)]
+    out = []
+    n = 0
+    while table.phase != "match_over" and len(out) < limit:
+        seat = table.waiting_for()[0]
+        if n % every == 0 and table.phase == "turn":
+            out.append((list(table.actions), seat))
+        view = table.view(seat)
+        table.apply(bots[seat].choose(view, table.legal_actions(seat)))
+        n += 1
+    return out
+
+
+def _replay(variant, seed: int, actions) -> Table:
+    table = Table(variant, seed, hands=1)
+    for a in actions:
+        table.apply(a)
+    return table
+
+
+def _perturb_hidden(table: Table, seat: int, rng: random.Random) -> bool:
+    """Swap tiles between other seats' concealed hands and the live wall.  Nothing ``seat``
+    may see changes; returns whether anything hidden did change."""
+    changed = False
+    stacks = [s for s in table.wall._live if s]
+    for o in range(4):
+        if o == seat:
+            continue
+        held = [t for t in T.tiles_of(table.hands[o])]
+        for _ in range(3):
+            if not stacks or not held:
+                break
+            stack = rng.choice(stacks)
+            i = rng.randrange(len(stack))
+            j = rng.randrange(len(held))
+            a, b = held[j], stack[i]
+            if a == b:
+                continue
+            table.hands[o][a] -= 1
+            table.hands[o][b] += 1
+            stack[i] = a
+            held[j] = b
+            changed = True
+    return changed
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_decisions_depend_on_the_view_only(variant, level):
+    """Other hands and the wall are rewritten behind a seat's back: its view is unchanged and
+    so is its decision; a JSON round trip of the view (what a LAN client gets) changes
+    nothing; and a bot that has played a whole game decides like a fresh one."""
+    rng = random.Random(7)
+    veteran = make_bot(f"ai:{level}", variant, 0, 11)
+    _play(variant, 11, 1, [f"ai:{level}"] + ["ai:easy"] * 3)   # warm caches; history of calls
+    checked = 0
+    for actions, seat in _decision_points(variant, 11):
+        table = _replay(variant, 11, actions)
+        other = _replay(variant, 11, actions)
+        assert _perturb_hidden(other, seat, rng)
+        view, view2 = table.view(seat), other.view(seat)
+        assert view == view2, "the perturbation touched what the seat may see"
+        assert any(table.view(o)["hand"] != other.view(o)["hand"] for o in range(4) if o != seat)
+        legal = table.legal_actions(seat)
+        assert legal == other.legal_actions(seat)
+        fresh = make_bot(f"ai:{level}", variant, seat, 11)
+        a = fresh.choose(view, legal)
+        assert make_bot(f"ai:{level}", variant, seat, 11).choose(view2, legal) == a
+        assert fresh.choose(json.loads(json.dumps(view)), legal) == a
+        veteran.seat = seat
+        assert veteran.choose(view, legal) == a
+        checked += 1
+    assert checked >= 3
+
+
+def test_bots_do_not_import_engine_internals():
+    """The bots are given the view and the legal actions; they import no table or wall."""
+    import pathlib
+
+    import mahjong_tui.ai as ai
+
+    for path in pathlib.Path(ai.__file__).parent.glob("*.py"):
+        text = path.read_text()
+        assert "engine.table" not in text and "engine.wall" not in text and "import Table" not in text, path
+
+
+# ------------------------------------------------------------------------------------------
+# the fast shape questions
+# ------------------------------------------------------------------------------------------
+
+def test_hand_tables_agree_with_hand_shape(variant):
+    shape = variant.hand_shape
+    ops = ops_for(shape)
+    full = tuple(True for _ in range(ops.n))
+    kinds = [k for k in variant.kinds if k in ops.unit_of]
+    wall = [k for k in kinds for _ in range(4)]
+    rng = random.Random(5)
+    for declared in (0, 1, 2):
+        for _ in range(25):
+            c = [0] * T.NUM_KINDS
+            for k in rng.sample(wall, 14 - 3 * declared):
+                c[k] += 1
+            ht = HandTables(ops, c, declared)
+            assert ht.distance(full) == shape.shanten_by_form(c, declared)["standard"]
+            for d, s in ht.discard_distances(full).items():
+                c[d] -= 1
+                assert s == shape.shanten_by_form(c, declared)["standard"]
+                draws = ht.draw_distances(full, d, kinds)
+                better = 0
+                for k, s2 in draws.items():
+                    c[k] += 1
+                    assert s2 == shape.shanten_by_form(c, declared)["standard"]
+                    c[k] -= 1
+                    better += s2 < s
+                assert ht.acceptance(full, d, s, [1] * T.NUM_KINDS) == better
+                c[d] += 1
+
+
+def test_plan_distance_is_restricted_shanten():
+    """123456s 78s 234m EE 9m (14 tiles): ready after one discard as a plain hand and as a pure
+    straight (9s missing, 234m + EE do the rest); a mixed suit in bamboo must replace the four
+    characters and make one more meld (4 tiles: distance 3); a bamboo full flush also loses
+    EE (6 tiles: distance 5)."""
+    v = load_variant("yangzhou")
+    bot = make_bot("ai:normal", v, 0, 1)
+    c = _counts("123456s78s234mEE9m")
+    ht = HandTables(bot.ops, c, 0)
+    dist = {p.name: bot._dist(p, c, 0, ht) for p in bot.plans}
+    assert dist["free"] == v.hand_shape.shanten(c, 0) == 0
+    assert dist["straight:s"] == 0
+    assert dist["suit_honours:s"] == 3
+    assert dist["suit:s"] == 5
+    assert dist["suit_honours:m"] == 7      # keeps 234m 9m EE; the nine bamboos go
+
+
+# ------------------------------------------------------------------------------------------
+# plans and values come from the variant files
+# ------------------------------------------------------------------------------------------
+
+def test_plans_follow_the_variant_data():
+    names = {vid: {p.name.split(":")[0] for p in plans_for(load_variant(vid), ops_for(load_variant(vid).hand_shape))}
+             for vid in VARIANTS}
+    assert {"free", "suit_honours", "suit", "straight", "same_sequence"} <= names["yangzhou"]
+    assert "pairs" not in names["yangzhou"]          # no seven pairs form in Yangzhou
+    assert {"free", "pairs", "triplets", "suit"} <= names["yuxi"]
+    assert "suit_honours" not in names["yuxi"]       # Yuxi has no mixed-suit pattern
+    assert {"orphans", "pairs", "suit_honours", "triplets"} <= names["classic"]
+
+
+def test_probes_know_each_variants_minimum():
+    for vid, free_self, free_disc in (("classic", True, True), ("yuxi", True, False), ("yangzhou", False, False)):
+        v = load_variant(vid)
+        model = model_for(v)
+        plans = plans_for(v, ops_for(v.hand_shape))
+        vs, vd = model.probe(plans[0], (), T.SOUTH, T.EAST)
+        assert (vs > 0, vd > 0) == (free_self, free_disc), vid
+    v = load_variant("yangzhou")
+    model = model_for(v)
+    mixed = next(p for p in plans_for(v, ops_for(v.hand_shape)) if p.name == "suit_honours:m")
+    vs, vd = model.probe(mixed, (), T.SOUTH, T.EAST)
+    assert vd >= v.win["minimum"]
+
+
+def test_exact_values_follow_the_scorer():
+    v = load_variant("yangzhou")
+    model = model_for(v)
+    h = tuple(T.parse_tiles("123s456s78s234mEE"))
+    assert model.exact(h, (), T.parse_tile("9s"), T.EAST, T.EAST)[1] >= 15    # pure straight
+    assert model.exact(h, (), T.parse_tile("6s"), T.EAST, T.EAST) == (0.0, 0.0)  # 4 fan: refused
+
+
+# ------------------------------------------------------------------------------------------
+# decisions on hand-made views
+# ------------------------------------------------------------------------------------------
+
+def _turn_view(variant, hand: str, seed: int = 2) -> tuple[dict, list[Action]]:
+    """A real opening view of the dealer, with the concealed hand replaced (14 tiles) and the
+    legal discards to match; nothing else is touched."""
+    table = Table(variant, seed, hands=1)
+    seat = table.waiting_for()[0]
+    view = table.view(seat)
+    view = json.loads(json.dumps(view))
+    view["hand"] = hand
+    view["drawn"] = None
+    legal = [Action(seat, "discard", t) for t in sorted(set(T.parse_tiles(hand)))]
+    view["legal"] = [a.to_dict() for a in legal]
+    return view, legal
+
+
+@pytest.mark.parametrize("level", ["normal", "strong"])
+def test_yangzhou_never_settles_for_a_ready_hand_it_cannot_win(level):
+    """1234567s 88s EEE 45m: discarding 1s, 4s or 7s is ready, but on waits worth 4–6 fan
+    (under Yangzhou's 15).  A value-aware bot drops a m tile instead (mixed suit, 15+ fan);
+    the shanten-greedy baseline takes the useless ready hand."""
+    v = load_variant("yangzhou")
+    view, legal = _turn_view(v, "1234567s88sEEE45m")
+    ready = {T.parse_tile(x) for x in ("1s", "4s", "7s")}
+    assert BaselineBot(v, view["seat"], 1).choose(view, legal).tile in ready
+    choice = make_bot(f"ai:{level}", v, view["seat"], 1).choose(view, legal)
+    assert choice.kind == "discard" and choice.tile in {T.parse_tile("4m"), T.parse_tile("5m")}
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_ready_hand_with_a_legal_wait_is_kept(level):
+    """123s 456s 78s 234m EE 9m: only discarding 9m is ready (9s makes a pure straight)."""
+    v = load_variant("yangzhou")
+    view, legal = _turn_view(v, "123s456s78s234mEE9m")
+    choice = make_bot(f"ai:{level}", v, view["seat"], 1).choose(view, legal)
+    assert choice.tile == T.parse_tile("9m")
+
+
+def _threat_view(variant, hand: str):
+    """Late in a hand, seat ``me + 1`` has three exposed pungs of characters (222m 777m 999m)
+    and twelve discards; we hold ``hand``."""
+    view, legal = _turn_view(variant, hand)
+    me = view["seat"]
+    opp = (me + 1) % 4
+    view["players"][opp]["melds"] = [
+        {"kind": "pung", "tiles": t, "kong_type": None, "from_seat": (opp + 1) % 4}
+        for t in ("222m", "777m", "999m")]
+    view["players"][opp]["concealed_count"] = 4
+    view["players"][opp]["pond"] = [[x, False] for x in
+                                    ("1t", "S", "2s", "9t", "W", "N", "3s", "1s", "E", "4t", "8s", "6t")]
+    view["wall"]["live"] = view["wall"]["reserve"] + 12
+    return view, legal
+
+
+@pytest.mark.parametrize("level", ["normal", "strong"])
+def test_defence_against_a_visible_threat(level):
+    """A junk hand against three exposed pungs of characters: the 9m in hand is the fourth
+    copy (999m is exposed), so nobody can win on it — the defending bot throws it; the same
+    bot with defence switched off throws a tile that suits its own hand instead."""
+    for vid in VARIANTS:
+        v = load_variant(vid)
+        view, legal = _threat_view(v, "247t159s39mESWCFP")
+        bot = make_bot(f"ai:{level}", v, view["seat"], 1)
+        assert bot.choose(view, legal).tile == T.parse_tile("9m"), vid
+        bot.settings = dict(bot.settings, defence=False)
+        assert bot.choose(view, legal).tile != T.parse_tile("9m"), vid
+
+
+def test_easy_is_weaker_but_sane():
+    """Easy varies among its nearly-best discards (seeded by the decision number) but never
+    throws a tile that takes the hand farther from ready than it need be (Classic, where a
+    plain hand may win)."""
+    v = load_variant("classic")
+    shape = v.hand_shape
+    for hand in ("247t159s39mESWCFP", "123t456t789s11s5mNW", "1357t2468s46mSWFP", "11345t6799s2mEECC"):
+        view, legal = _turn_view(v, hand)
+        counts = _counts(hand)
+        best = min(shape.shanten_after_discards(counts, 0).values())
+        bot = make_bot("ai:easy", v, view["seat"], 1)
+        picks = set()
+        for seq in range(20):
+            a = bot.choose(dict(view, seq=seq), legal)
+            assert a in legal
+            counts[a.tile] -= 1
+            assert shape.shanten(counts, 0) == best, (hand, T.name(a.tile))
+            counts[a.tile] += 1
+            picks.add(a.tile)
+        assert make_bot("ai:easy", v, view["seat"], 1).choose(dict(view, seq=3), legal) == \
+            bot.choose(dict(view, seq=3), legal)       # the noise is seeded, not random
+    assert len(picks) >= 1
+
+
+def test_erlang_model_is_monotone():
+    assert erlang_win(0, 0, 0.1, 10) > erlang_win(1, 0.3, 0.1, 10) > erlang_win(2, 0.3, 0.1, 10)
+    assert erlang_win(1, 0.5, 0.1, 10) > erlang_win(1, 0.2, 0.1, 10)
+    assert erlang_win(1, 0.5, 0.1, 10) > erlang_win(1, 0.5, 0.1, 3)
+    assert erlang_win(2, 0.5, 0.0, 10) == 0.0
+
+
+# ------------------------------------------------------------------------------------------
+# sim statistics
+# ------------------------------------------------------------------------------------------
+
+def test_sim_reports_per_seat_statistics():
+    v = load_variant("yuxi")
+    res = simulate(v, 4, 3, ["ai:strong", "ai:easy", "ai:normal", "ai:easy"])
+    j = res.to_json()
+    for key in ("variant", "seed", "hands", "wins_by_seat", "self_draw_wins", "discard_wins", "exhaustive_draws",
+                "patterns", "final_scores", "elapsed_s", "hands_per_s"):
+        assert key in j
+    assert j["seats"] == ["ai:strong", "ai:easy", "ai:normal", "ai:easy"]
+    assert j["win_rate_by_seat"] == [round(w / 4, 4) for w in res.wins_by_seat]
+    assert j["deal_in_rate_by_seat"] == [round(d / 4, 4) for d in res.deal_ins_by_seat]
+    assert j["exhaustive_draw_rate"] == round(res.exhaustive_draws / 4, 4)
+    for w, v_, avg in zip(res.wins_by_seat, res.value_won_by_seat, res.avg_value_won_by_seat):
+        assert avg == (v_ / w if w else 0.0)
+    assert sum(res.self_draws_by_seat) == res.self_draw_wins
+    text = format_seat_table(res)
+    assert "ai:strong" in text and "exhaustive draws" in text and len(text.splitlines()) == 6
+    again = simulate(v, 4, 3, ["ai:strong", "ai:easy", "ai:normal", "ai:easy"]).to_json()
+    for key in ("wins_by_seat", "deal_ins_by_seat", "final_scores", "avg_value_won_by_seat"):
+        assert again[key] == j[key]
