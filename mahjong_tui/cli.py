@@ -324,7 +324,7 @@ def cmd_variants(args) -> int:
 
 
 def cmd_sim(args) -> int:
-    from .sim import simulate
+    from .sim import format_seat_table, simulate
     from .variant import load_variant
 
     variant = load_variant(args.variant)
@@ -365,6 +365,7 @@ def cmd_sim(args) -> int:
           f"exhaustive draws {res.exhaustive_draws} ({100 * res.exhaustive_draws / res.hands:.1f}%)"
           + (f", multiple-winner hands {res.multiple_winner_hands}" if res.multiple_winner_hands else ""))
     print(f"  final scores:      {' '.join(f'{_fmt(round(s, 2)):>8}' for s in res.final_scores)}")
+    print(format_seat_table(res))
     if res.patterns:
         print("  patterns:")
         for pid, n in sorted(res.patterns.items(), key=lambda kv: (-kv[1], kv[0])):

@@ -40,6 +40,7 @@ class Defence:
         lo, hi = variant.tiles_rules["ranks"]
         self.lo, self.hi = lo, hi
         self.threats: list[tuple[object, float, float, dict]] = []   # (opp, ready, value, info)
+        self.pair_waiters: set[int] = set()   # seats whose only legal routes wait on pairs/pungs
         typical = self._typical_value(plans)
         # how often a ready hand can be won on a discard at all: 1 where a plain hand can;
         # where the variant refuses plain discard wins (Yuxi) or plain wins (Yangzhou) a ready
@@ -71,12 +72,18 @@ class Defence:
         r = 1 - (1 - r_turn) * (1 - r_meld)
         value = typical
         if o.melds:
-            # the cheapest plan o's melds still allow that wins on a discard
+            # the cheapest plan o's melds still allow that wins on a discard; if every such
+            # plan is pungs-and-pairs, o can only be waiting on a pair or a pung
             cheapest = 0.0
+            kinds = set()
             for p in plans:
                 vs, vd = self.model.probe(p, tuple(o.melds), o.wind, self.kn.prevailing)
-                if vd > 0 and (cheapest == 0.0 or vd < cheapest):
-                    cheapest = vd
+                if vd > 0:
+                    kinds.add(p.kind)
+                    if cheapest == 0.0 or vd < cheapest:
+                        cheapest = vd
+            if kinds and kinds <= {"triplets", "pairs"}:
+                self.pair_waiters.add(o.seat)
             if cheapest <= 0:
                 r *= 0.15 if self.strong else 0.4   # no plan left that wins on a discard
             else:
@@ -134,7 +141,7 @@ class Defence:
             return 0.0
         if T.is_honour(t):
             w = _HONOUR_BY_VISIBLE[vis]
-        elif not self.chow_wins:
+        elif not self.chow_wins or o.seat in self.pair_waiters:
             w = _PAIR_WAIT_BY_VISIBLE[vis]
         else:
             r = T.rank_of(t)

@@ -17,7 +17,8 @@ It turns them into an expected gain ``P(win) · u(value)``:
 
 - ``P`` comes from an Erlang model: ``distance`` improving draws at the acceptance rate, then
   the winning tile at a rate set by how many waits there are and whether they may be won on a
-  discard (another seat's discard counts as 1.5 draws), within the seat's remaining draws;
+  discard (the other seats' discards in a round count as one more draw), within the seat's
+  remaining draws;
 - ``u(v) = v ** alpha`` (``alpha < 1``) damps huge limit hands so a bot does not chase a 500
   point seven pairs with a 3 % chance over a likely plain win;
 - a ready hand (distance 0) is judged exactly: every wait is scored by the variant's scorer
@@ -37,7 +38,7 @@ the claim with the position after passing (a cheap filter first: only claims tha
 near plan closer are judged); kongs are declared unless they take the hand farther from its
 plans.  Once the wall is used up no claim but a win is made, and a Classic pick-up is only
 taken to keep the tile (a tile passed round the table and thrown back would never end the
-hand; see the engine note in ``docs/ai-results.md``).
+hand; see the engine note in ``tests/bench/ai_results.md``).
 
 ``easy`` steers by distance only (the nearest plan the variant lets it win), counts acceptance
 by tile kinds rather than unseen copies, plays no defence, and picks a random one of its
@@ -79,7 +80,7 @@ LEVELS: dict[str, dict] = {
                "noise": 0.0, "alpha": 0.5, "defence_weight": 1.0},
 }
 
-DISCARD_RATE = 1.5      # another seat's discards, per turn, as a share of one own draw
+DISCARD_RATE = 1.0      # the other seats' discards, per turn, as a share of one own draw
 CLAIM_BOOST = 1.25      # pung claims speed up the middle steps
 TWO_STEP_OPTIONS = 4    # strong: one-from-ready discards scored two steps ahead
 MAX_PLANS = 5           # plans judged per decision (the nearest ones)

@@ -110,6 +110,7 @@ class Table:
         self.feeders: list[list[int]] = [[] for _ in range(4)]
         self.discards_made = 0
         self.claims_made = 0
+        self.just_picked: int | None = None  # tile picked up this turn (Oxenstierna, G-OX-2)
         self.last_drawn: int | None = None
         self.drawn_from: str | None = None  # "wall", "replacement", "deal", None (after a claim)
         self.kongs_this_turn = 0
@@ -284,7 +285,8 @@ class Table:
                 if m.kind == PUNG and h[m.tile] and m.tile not in picked:
                     out.append(Action(seat, "added_kong", m.tile))
         for t in self._kinds:
-            if h[t]:
+            # a picked-up discard may not be thrown straight back: the hand would never end
+            if h[t] and not (claimed_turn and t == self.just_picked and h[t] == 1):
                 out.append(Action(seat, "discard", t))
         return out
 
@@ -411,6 +413,7 @@ class Table:
             picked.remove(t)
 
     def _do_discard(self, seat: int, t: int) -> None:
+        self.just_picked = None
         self._remove_from_hand(seat, t)
         self.ponds[seat].append([t, False])
         self.discards_made += 1
@@ -554,6 +557,7 @@ class Table:
             self.phase = "turn"
             self.drawn_from = None
             self.last_drawn = None
+            self.just_picked = tile
             return
         if a.kind == "chow":
             for t in a.tiles:
