@@ -268,3 +268,17 @@ def test_dealer_and_prevailing_wind_rotation_classic():
             assert b["dealer"] == a["dealer"]
         else:
             assert b["dealer"] == (a["dealer"] + 1) % 4
+
+
+def test_picked_up_discard_cannot_be_thrown_straight_back():
+    """Oxenstierna pick-up (G-OX-2): the next player may take the discard, but not discard
+    that same tile at once (two seats could otherwise pass it back and forth for ever)."""
+    v = load_variant("classic")
+    table = Table(v, 4, hands=1)
+    set_hand(table, 0, "5m19t19sESWNCFPPP")
+    set_hand(table, 1, "19m19t19sESWNCFP")
+    table.apply(Action(0, "discard", T.parse_tile("5m")))
+    table.apply(Action(1, "pickup", T.parse_tile("5m")))
+    legal = table.legal_actions(1)
+    assert Action(1, "discard", T.parse_tile("5m")) not in legal
+    assert Action(1, "discard", T.parse_tile("9m")) in legal
