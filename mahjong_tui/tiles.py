@@ -172,8 +172,43 @@ def format_tiles(tiles: Iterable[int]) -> str:
     return "".join(out)
 
 
+#: Recently formatted count arrays, both ways (bounded; cleared when full).  ``view`` formats a
+#: hand on every decision and a bot parses it back: both directions become one dict lookup.
+_COUNTS_MEMO: dict[tuple[int, ...], str] = {}
+_NOTATION_MEMO: dict[str, tuple[int, ...]] = {}
+_MEMO_SIZE = 1 << 16
+
+
 def format_counts(counts: Sequence[int]) -> str:
     """:func:`format_tiles` of a count array (without building the tile list)."""
+    key = tuple(counts)
+    text = _COUNTS_MEMO.get(key)
+    if text is None:
+        text = _format_counts(key)
+        if len(_COUNTS_MEMO) >= _MEMO_SIZE:
+            _COUNTS_MEMO.clear()
+            _NOTATION_MEMO.clear()
+        _COUNTS_MEMO[key] = text
+        if len(key) == NUM_KINDS:
+            _NOTATION_MEMO[text] = key
+    return text
+
+
+def counts_of_notation(text: str) -> tuple[int, ...]:
+    """The count array (length :data:`NUM_KINDS`) of a run of tiles such as ``'123m55tE'``.
+
+    The inverse of :func:`format_counts`; strings it produced recently are answered from a
+    memo.  Raises :class:`NotationError` as :func:`parse_tiles`."""
+    key = _NOTATION_MEMO.get(text)
+    if key is None:
+        key = tuple(counts_of(parse_tiles(text))) if text else (0,) * NUM_KINDS
+        if len(_NOTATION_MEMO) >= _MEMO_SIZE:
+            _NOTATION_MEMO.clear()
+        _NOTATION_MEMO[text] = key
+    return key
+
+
+def _format_counts(counts: Sequence[int]) -> str:
     out: list[str] = []
     for si in range(3):
         base = si * SUIT_SIZE

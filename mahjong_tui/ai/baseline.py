@@ -18,21 +18,13 @@ builds any of them from a seat spec.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from .. import tiles as T
 from ..engine.actions import Action
 from ..variant import Variant
 
 
-@lru_cache(maxsize=4096)
-def _parse(notation: str) -> tuple[int, ...]:
-    return tuple(T.parse_tiles(notation)) if notation else ()
-
-
-@lru_cache(maxsize=65536)
 def _counts_of(notation: str) -> tuple[int, ...]:
-    return tuple(T.counts_of(_parse(notation)))
+    return T.counts_of_notation(notation)
 
 
 class Bot:
@@ -58,6 +50,7 @@ class BaselineBot(Bot):
         super().__init__(variant, seat, seed)
         self.shape = variant.hand_shape
         self.kinds = variant.kinds
+        self._claim_base: dict[tuple[str, int], int] = {}
 
     # -- helpers -------------------------------------------------------------------------
     def _counts(self, view: dict) -> tuple[list[int], int]:
@@ -91,11 +84,13 @@ class BaselineBot(Bot):
         return self._claim(view, legal, counts, melds)
 
     def _turn(self, view: dict, legal: list[Action], counts: list[int], melds: int) -> Action:
-        base = self.shape.shanten(counts, melds) if sum(counts) % 3 == 2 else None
+        base = None
         for a in legal:
             if a.kind == "added_kong":
                 return a
             if a.kind == "concealed_kong":
+                if base is None:
+                    base = self.shape.shanten(counts, melds) if sum(counts) % 3 == 2 else None
                 counts[a.tile] -= 4
                 sh = self.shape.shanten(counts, melds + 1) if sum(counts) % 3 == 1 else 99
                 counts[a.tile] += 4
@@ -112,7 +107,13 @@ class BaselineBot(Bot):
         return Action(self.seat, "discard", tile)
 
     def _claim(self, view: dict, legal: list[Action], counts: list[int], melds: int) -> Action:
-        now = self.shape.shanten(counts, melds)
+        key = (view["hand"], melds)  # the hand rarely changes between claim windows
+        now = self._claim_base.get(key)
+        if now is None:
+            now = self.shape.shanten(counts, melds)
+            if len(self._claim_base) > 64:
+                self._claim_base.clear()
+            self._claim_base[key] = now
         best, best_sh = None, now
         for a in legal:
             if a.kind in ("pass", "win"):

@@ -29,6 +29,8 @@ from dataclasses import dataclass
 from .. import tiles as T
 from ..errors import IllegalAction
 
+_DICTS: dict = {}  # Action -> its dict (few distinct actions: seats × kinds × tiles)
+
 KINDS = ("discard", "win", "concealed_kong", "added_kong", "pass", "pung", "kong", "chow", "pickup", "draw")
 
 
@@ -43,11 +45,21 @@ class Action:
     tiles: tuple[int, ...] = ()
 
     def to_dict(self) -> dict:
-        d: dict = {"seat": self.seat, "kind": self.kind}
-        if self.tile is not None:
-            d["tile"] = T.name(self.tile)
-        if self.tiles:
-            d["tiles"] = T.format_tiles(self.tiles)
+        """``{"seat", "kind"[, "tile"][, "tiles"]}`` with tiles in notation (a fresh dict)."""
+        return dict(self.shared_dict())
+
+    def shared_dict(self) -> dict:
+        """:meth:`to_dict`, memoised and shared between callers: do not modify it."""
+        d = _DICTS.get(self)
+        if d is None:
+            d = {"seat": self.seat, "kind": self.kind}
+            if self.tile is not None:
+                d["tile"] = T.name(self.tile)
+            if self.tiles:
+                d["tiles"] = T.format_tiles(self.tiles)
+            if len(_DICTS) > 4096:
+                _DICTS.clear()
+            _DICTS[self] = d
         return d
 
     @classmethod

@@ -68,6 +68,7 @@ class Table:
         # answer inside a claim window that leaves it open, so nobody can count who answered
         self.seq = 0
         self._legal_cache: dict[tuple[int, int], list[Action]] = {}  # (actions applied, seat)
+        self._legal_dict_cache: dict[tuple[int, int], list[dict]] = {}
         self._public_cache: tuple | None = None
         self._seat_cache: list[tuple | None] = [None] * 4
         self._shape = variant.hand_shape
@@ -244,14 +245,18 @@ class Table:
         §5b, §6b), wins per :func:`mahjong_tui.scoring.evaluate` (forms, minimums, the
         Oxenstierna chow rule 5c, Yuxi's self-draw-only basic win 2c).
         """
+        return list(self._legal_entry(seat))
+
+    def _legal_entry(self, seat: int) -> list[Action]:
+        """``legal_actions(seat)``, cached for the current state (do not modify)."""
         key = (len(self.actions), seat)
         cached = self._legal_cache.get(key)
-        if cached is not None:
-            return list(cached)
-        out = self._legal(seat)
-        self._legal_cache = {k: v for k, v in self._legal_cache.items() if k[0] == key[0]}
-        self._legal_cache[key] = out
-        return list(out)
+        if cached is None:
+            cached = self._legal(seat)
+            if self._legal_cache and next(iter(self._legal_cache))[0] != key[0]:
+                self._legal_cache = {}
+            self._legal_cache[key] = cached
+        return cached
 
     def _legal(self, seat: int) -> list[Action]:
         if self.phase == "turn":
@@ -276,17 +281,18 @@ class Table:
             wt = tile if tile is not None else self._any_winning_tile(seat)
             if wt is not None and self._win_result(seat, wt, True, sit) is not None:
                 out.append(Action(seat, "win", wt))
+        held = [t for t in self._kinds if h[t]]
         if not claimed_turn and self._can_kong():
             picked = self.claimed_concealed[seat]
-            for t in self._kinds:
-                if h[t] - picked.count(t) >= 4:
+            for t in held:
+                if h[t] >= 4 and h[t] - picked.count(t) >= 4:
                     out.append(Action(seat, "concealed_kong", t))
             for m in self.melds[seat]:
                 if m.kind == PUNG and h[m.tile] and m.tile not in picked:
                     out.append(Action(seat, "added_kong", m.tile))
-        for t in self._kinds:
+        for t in held:
             # a picked-up discard may not be thrown straight back: the hand would never end
-            if h[t] and not (claimed_turn and t == self.just_picked and h[t] == 1):
+            if not (claimed_turn and t == self.just_picked and h[t] == 1):
                 out.append(Action(seat, "discard", t))
         return out
 
@@ -319,9 +325,13 @@ class Table:
         h = self.hands[seat]
         out: list[Action] = []
         is_next = seat == (discarder + 1) % 4
-        sit = self._discard_win_situations(seat, discarder, tile)
-        if self._win_result(seat, tile, False, sit, discarder, extra=tile) is not None:
-            out.append(Action(seat, "win", tile))
+        h[tile] += 1  # cheap shape test before the situations and the scoring
+        complete = self._shape.is_complete(h, len(self.melds[seat]))
+        h[tile] -= 1
+        if complete:
+            sit = self._discard_win_situations(seat, discarder, tile)
+            if self._win_result(seat, tile, False, sit, discarder, extra=tile) is not None:
+                out.append(Action(seat, "win", tile))
         if c["pung"] and h[tile] >= 2:
             out.append(Action(seat, "pung", tile))
         if c["exposed_kong"] and h[tile] >= 3 and self._can_kong():
@@ -356,7 +366,7 @@ class Table:
 
         Raises :class:`IllegalAction` (state unchanged) with the list of what is allowed.
         """
-        legal = self.legal_actions(action.seat) if 0 <= action.seat <= 3 else []
+        legal = self._legal_entry(action.seat) if 0 <= action.seat <= 3 else []
         if action not in legal:
             if not legal:
                 raise IllegalAction(
@@ -720,7 +730,7 @@ class Table:
         JSON- and msgpack-serialisable (ints, strings, lists, dicts).  The public parts are
         shared between the views of one moment: treat a view as read-only."""
         players, wall = self._public_view()
-        legal = self.legal_actions(seat)
+        legal = self._legal_entry(seat)
         return {
             "seat": seat,
             "variant": self.variant.id,
@@ -739,9 +749,18 @@ class Table:
             "drawn": T.name(self.last_drawn) if (self.phase == "turn" and seat == self.current and self.last_drawn is not None) else None,
             "discard": {"seat": self.discard[0], "tile": T.name(self.discard[1])} if self.discard else None,
             "wall": wall,
-            "legal": [a.to_dict() for a in legal],
+            "legal": self._legal_dicts(seat, legal),
             "last_hand": self.history[-1] if self.history else None,
         }
+
+    def _legal_dicts(self, seat: int, legal: list[Action]) -> list[dict]:
+        key = (len(self.actions), seat)
+        hit = self._legal_dict_cache.get(key)
+        if hit is None:
+            hit = [a.shared_dict() for a in legal]
+            self._legal_dict_cache = {k: v for k, v in self._legal_dict_cache.items() if k[0] == key[0]}
+            self._legal_dict_cache[key] = hit
+        return list(hit)
 
     def _public_view(self) -> tuple[list[dict], dict]:
         """The seats' public information and the wall counts, built once per state."""
@@ -755,6 +774,15 @@ class Table:
                     sum(self.hands[s]), self.dealer, self.hand_index)
             hit = self._seat_cache[s]
             if hit is None or hit[0] != skey:
+                # within a hand a pond only grows at the end or has its last tile claimed
+                old = hit[1]["pond"] if hit is not None and hit[0][6:] == skey[6:] else None
+                n = len(pond)
+                if old is not None and len(old) == n - 1 and (n == 1 or old[-1][1] == pond[-2][1]):
+                    names = old + [[T.name(pond[-1][0]), pond[-1][1]]]
+                elif old is not None and len(old) == n and n:
+                    names = old if old[-1][1] == pond[-1][1] else old[:-1] + [[T.name(pond[-1][0]), pond[-1][1]]]
+                else:
+                    names = [[T.name(t), c] for t, c in pond]
                 hit = (skey, {
                     "seat": s,
                     "wind": T.name(self.seat_wind(s)),
@@ -764,7 +792,7 @@ class Table:
                     "melds": [{"kind": m.kind, "tiles": T.format_tiles(m.tiles), "kong_type": m.kong_type,
                                "from_seat": m.from_seat} for m in melds],
                     "bonus": T.format_tiles(self.bonus[s]),
-                    "pond": [[T.name(t), c] for t, c in pond],
+                    "pond": names,
                 })
                 self._seat_cache[s] = hit
             players.append(hit[1])
@@ -781,6 +809,7 @@ class Table:
         """Forget cached legal actions and public views (only for code that edits the state
         directly, such as tests that rig a hand)."""
         self._legal_cache = {}
+        self._legal_dict_cache = {}
         self._public_cache = None
         self._seat_cache = [None] * 4
 
