@@ -56,7 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
     def table_opts(sp: argparse.ArgumentParser, seats_default: str) -> None:
         sp.add_argument("--variant", default="classic", help="variant id or path to a variant TOML")
         sp.add_argument("--seats", type=_seats, default=_seats(seats_default),
-                        help="four seats: human, ai, ai:LEVEL, remote (seat 1 is East of the first hand)")
+                        help="four seats: human, ai, ai:LEVEL, remote (seat 1 is East of the first hand, unless the variant rolls for the first dealer)")
         sp.add_argument("--seed", type=int, default=None, help="game seed (default: random)")
         sp.add_argument("--hands", type=int, default=None, help="number of hands (default: the variant's match)")
 

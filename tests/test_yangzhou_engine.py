@@ -17,7 +17,7 @@ t = T.parse_tile
 
 @pytest.fixture
 def table():
-    tb = Table(load_variant("yangzhou"), 1, hands=3)
+    tb = Table(load_variant("yangzhou"), 1, hands=3, first_dealer=0)
     tb.discards_made = 4  # mid-hand
     return tb
 

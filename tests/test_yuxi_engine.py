@@ -17,7 +17,7 @@ t = T.parse_tile
 
 @pytest.fixture
 def table():
-    tb = Table(load_variant("yuxi"), 1, hands=3)
+    tb = Table(load_variant("yuxi"), 1, hands=3, first_dealer=0)
     assert tb.current == 0 and tb.phase == "turn"
     # mid-hand: not the dealer's first discard (which would make an earthly win)
     tb.discards_made = 4
@@ -140,3 +140,38 @@ def test_ten_old_men(table, claimed, expected):
     table.apply(Action(1, "win", t("5s")))
     ids = {p["id"] for p in table.history[-1]["winners"][0]["patterns"]}
     assert ("ten_old_men" in ids) is expected
+
+
+@pytest.mark.parametrize("vid", ["yuxi", "yangzhou"])
+def test_first_dealer_is_the_highest_roll(vid):
+    """GAPS §2a / §6a: every seat rolls 2d6, the highest total deals, the tied re-roll among
+    themselves.  The roll comes from the game seed (a replay rolls the same) and is shown in
+    the first hand_start event."""
+    v = load_variant(vid)
+    dealers, rerolls = set(), 0
+    for seed in range(40):
+        tb = Table(v, seed, hands=1)
+        rounds = tb.first_roll
+        assert rounds and [s for s, _, _ in rounds[0]] == [0, 1, 2, 3]
+        for before, after in zip(rounds, rounds[1:]):
+            top = max(a + b for _, a, b in before)
+            assert [s for s, a, b in before if a + b == top] == [s for s, _, _ in after]
+            assert len(after) >= 2  # only a tie is rolled again
+        last = rounds[-1]
+        top = max(a + b for _, a, b in last)
+        winners = [s for s, a, b in last if a + b == top]
+        assert winners == [tb.dealer]
+        assert tb.seat_wind(tb.dealer) == T.EAST and tb.current == tb.dealer
+        start = next(e for e in tb.events if e["type"] == "hand_start")
+        assert start["dealer"] == tb.dealer and start["first_dealer_roll"] == rounds
+        assert Table(v, seed, hands=1).dealer == tb.dealer  # same seed, same roll
+        dealers.add(tb.dealer)
+        rerolls += len(rounds) > 1
+    assert dealers == {0, 1, 2, 3} and rerolls > 0  # every seat deals first sometimes; ties happen
+
+
+def test_classic_first_dealer_is_seat_one():
+    """Classic 5a draws wind markers: the seating is the draw, seat 1 is East (spec/cli.md)."""
+    tb = Table(load_variant("classic"), 5, hands=1)
+    assert tb.dealer == 0 and tb.first_roll == []
+    assert "first_dealer_roll" not in next(e for e in tb.events if e["type"] == "hand_start")

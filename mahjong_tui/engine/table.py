@@ -45,19 +45,29 @@ WIND_LETTERS = "ESWN"
 
 
 class Table:
-    """A match at one table of four seats (seat 0 is East of the first hand; spec/cli.md).
+    """A match at one table of four seats (seat 0 is East of the first hand unless the variant
+    rolls for the first dealer; spec/cli.md, GAPS §2a, §6a).
 
     ``hands`` overrides the variant's match length with an exact number of hands (``sim``,
-    ``play --hands``).  Raises nothing on construction for a valid :class:`Variant`.
+    ``play --hands``).  ``first_dealer`` fixes the first dealer (tests that rig a hand)
+    instead of the variant's rule.  Raises ValueError for a ``first_dealer`` outside 0..3.
     """
 
-    def __init__(self, variant: Variant, seed: int | str, hands: int | None = None):
+    def __init__(self, variant: Variant, seed: int | str, hands: int | None = None,
+                 first_dealer: int | None = None):
         self.variant = variant
         self.seed = seed
         self.hands_limit = hands
         self.scores: list[float] = [variant.match["start_score"]] * 4
         self.hand_index = 0
-        self.dealer = 0
+        #: the first-dealer roll (``first_dealer = "highest_roll"``): one list per round of
+        #: rolling, each ``[seat, die, die]`` for the seats still in it; [] otherwise
+        self.first_roll: list[list[list[int]]] = []
+        if first_dealer is None:
+            first_dealer = self._choose_first_dealer()
+        elif not 0 <= first_dealer <= 3:
+            raise ValueError(f"first_dealer must be a seat 0..3, got {first_dealer!r}")
+        self.dealer = first_dealer
         self.dealer_changes = 0
         self.every_hand_wind = variant.match["prevailing_wind"] == "every_hand"
         self.history: list[dict] = []  # one summary per finished hand
@@ -78,6 +88,24 @@ class Table:
     # ==================================================================================
     # hand set-up
     # ==================================================================================
+    def _choose_first_dealer(self) -> int:
+        """Seat of the first dealer.  ``first_dealer = "highest_roll"`` (Yuxi 2a, Yangzhou 6a):
+        every seat rolls two dice, the highest total deals, the tied re-roll among themselves;
+        the dice come from the game seed, so a replay rolls the same.  ``"random"`` (Classic 5a,
+        wind markers drawn face down): the draw is the seating, and seat 0 (seat 1 of
+        ``--seats``) is East of the first hand (spec/cli.md)."""
+        if self.variant.deal.get("first_dealer", "random") != "highest_roll":
+            return 0
+        rng = random.Random(f"mahjong-tui/{self.seed}/first-dealer")
+        rolling = [0, 1, 2, 3]
+        while True:
+            rolls = [[s, rng.randint(1, 6), rng.randint(1, 6)] for s in rolling]
+            self.first_roll.append(rolls)
+            top = max(a + b for _, a, b in rolls)
+            rolling = [s for s, a, b in rolls if a + b == top]
+            if len(rolling) == 1:
+                return rolling[0]
+
     @property
     def prevailing_wind(self) -> int:
         """Wind code of the round: every hand (Classic 5a) or per cycle of the deal."""
@@ -125,7 +153,8 @@ class Table:
         self._emit({"type": "hand_start", "hand": self.hand_index, "dealer": self.dealer,
                     "prevailing_wind": T.name(self.prevailing_wind), "dice": list(self.wall.brk.dice),
                     "break_seat": self.wall.brk.wall_seat, "break_stack": self.wall.brk.stack,
-                    "bloom": [T.name(t) for t in self.wall.bloom]})
+                    "bloom": [T.name(t) for t in self.wall.bloom],
+                    **({"first_dealer_roll": self.first_roll} if self.hand_index == 0 and self.first_roll else {})})
         # deal: 4 at a time to 12, then 1 each; dealer one more (seed 003 5a, GAPS §2a)
         order = [(self.dealer + i) % 4 for i in range(4)]
         for _ in range(3):

@@ -275,6 +275,11 @@ def describe_event(ev: dict, name) -> str | None:
     if kind == "bonus":
         return f"{name(ev['seat'])} sets aside {T.long_name(T.parse_tile(ev['tile']))} and draws a replacement"
     if kind == "hand_start":
+        roll = ev.get("first_dealer_roll")
+        if roll:  # the first dealer rolled highest (Yuxi 2a, Yangzhou 6a)
+            total = next(a + b for s, a, b in roll[-1] if s == ev["dealer"])
+            again = f" after {len(roll) - 1} re-roll{'s' if len(roll) > 2 else ''}" if len(roll) > 1 else ""
+            return f"Hand {ev['hand'] + 1}: {name(ev['dealer'])} rolled {total}{again} and deals"
         return f"Hand {ev['hand'] + 1}: {name(ev['dealer'])} deals"
     return None
 

@@ -135,3 +135,14 @@ def test_chart_marks_every_seat():
     for mark in "1234":
         assert mark in text
     assert "20" in text and "-10" in text
+
+
+def test_status_line_tells_the_first_dealer_roll():
+    from mahjong_tui.ui.model import describe_event
+
+    ev = {"type": "hand_start", "hand": 0, "dealer": 2,
+          "first_dealer_roll": [[[0, 6, 5], [1, 2, 2], [2, 5, 6], [3, 1, 1]], [[0, 3, 1], [2, 6, 2]]]}
+    assert describe_event(ev, lambda s: f"seat {s + 1}") == "Hand 1: seat 3 rolled 8 after 1 re-roll and deals"
+    ev = {"type": "hand_start", "hand": 0, "dealer": 1, "first_dealer_roll": [[[0, 1, 1], [1, 6, 6], [2, 2, 3], [3, 4, 4]]]}
+    assert describe_event(ev, lambda s: f"seat {s + 1}") == "Hand 1: seat 2 rolled 12 and deals"
+    assert describe_event({"type": "hand_start", "hand": 3, "dealer": 0}, str) == "Hand 4: 0 deals"

@@ -54,8 +54,8 @@ async def test_kong_is_offered_on_your_turn():
 
 
 async def test_bloom_tile_prompt_after_a_kong():
-    # Yuxi seed 66: you declare a kong and may win on a face-up bloom tile
-    app = make_app(variant="yuxi", seed=66)
+    # Yuxi seed 20: you declare a kong and may win on a face-up bloom tile
+    app = make_app(variant="yuxi", seed=20)
     async with app.run_test(size=(80, 24)) as pilot:
         await play(pilot, app, until=lambda a: my_request(a) is not None
                    and table_screen(a).session.table.phase == "after_kong")
