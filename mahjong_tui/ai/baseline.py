@@ -104,7 +104,7 @@ class BaselineBot(Bot):
         best_sh = min(sh for t, sh in after.items() if t in legal_discards)
         tied = [t for t, sh in after.items() if sh == best_sh and t in legal_discards]
         tile = min(tied, key=lambda t: (self._keep_value(counts, t), t))
-        return Action(self.seat, "discard", tile)
+        return Action.of(self.seat, "discard", tile)
 
     def _claim(self, view: dict, legal: list[Action], counts: list[int], melds: int) -> Action:
         key = (view["hand"], melds)  # the hand rarely changes between claim windows

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from .. import tiles as T
 from ..errors import IllegalAction
 
-_DICTS: dict = {}  # Action -> its dict (few distinct actions: seats × kinds × tiles)
+_POOL: dict = {}  # (seat, kind, tile, tiles) -> Action
 
 KINDS = ("discard", "win", "concealed_kong", "added_kong", "pass", "pung", "kong", "chow", "pickup", "draw")
 
@@ -50,17 +50,29 @@ class Action:
 
     def shared_dict(self) -> dict:
         """:meth:`to_dict`, memoised and shared between callers: do not modify it."""
-        d = _DICTS.get(self)
+        d = self.__dict__.get("_dict")  # kept on the (immutable) action itself
         if d is None:
             d = {"seat": self.seat, "kind": self.kind}
             if self.tile is not None:
                 d["tile"] = T.name(self.tile)
             if self.tiles:
                 d["tiles"] = T.format_tiles(self.tiles)
-            if len(_DICTS) > 4096:
-                _DICTS.clear()
-            _DICTS[self] = d
+            self.__dict__["_dict"] = d
         return d
+
+    @staticmethod
+    def of(seat: int, kind: str, tile: int | None = None, tiles: tuple[int, ...] = ()) -> "Action":
+        """``Action(seat, kind, tile, tiles)``, shared from a pool (actions are values: the
+        engine lists the same few hundred again and again, and building one costs more than
+        looking it up)."""
+        key = (seat, kind, tile, tiles)
+        a = _POOL.get(key)
+        if a is None:
+            a = Action(seat, kind, tile, tiles)
+            if len(_POOL) > 8192:
+                _POOL.clear()
+            _POOL[key] = a
+        return a
 
     @classmethod
     def from_dict(cls, d: object) -> "Action":

@@ -309,20 +309,20 @@ class Table:
             sit = self._situations_for_turn(seat)
             wt = tile if tile is not None else self._any_winning_tile(seat)
             if wt is not None and self._win_result(seat, wt, True, sit) is not None:
-                out.append(Action(seat, "win", wt))
+                out.append(Action.of(seat, "win", wt))
         held = [t for t in self._kinds if h[t]]
         if not claimed_turn and self._can_kong():
             picked = self.claimed_concealed[seat]
             for t in held:
                 if h[t] >= 4 and h[t] - picked.count(t) >= 4:
-                    out.append(Action(seat, "concealed_kong", t))
+                    out.append(Action.of(seat, "concealed_kong", t))
             for m in self.melds[seat]:
                 if m.kind == PUNG and h[m.tile] and m.tile not in picked:
-                    out.append(Action(seat, "added_kong", m.tile))
+                    out.append(Action.of(seat, "added_kong", m.tile))
         for t in held:
             # a picked-up discard may not be thrown straight back: the hand would never end
             if not (claimed_turn and t == self.just_picked and h[t] == 1):
-                out.append(Action(seat, "discard", t))
+                out.append(Action.of(seat, "discard", t))
         return out
 
     def _any_winning_tile(self, seat: int) -> int | None:
@@ -360,18 +360,18 @@ class Table:
         if complete:
             sit = self._discard_win_situations(seat, discarder, tile)
             if self._win_result(seat, tile, False, sit, discarder, extra=tile) is not None:
-                out.append(Action(seat, "win", tile))
+                out.append(Action.of(seat, "win", tile))
         if c["pung"] and h[tile] >= 2:
-            out.append(Action(seat, "pung", tile))
+            out.append(Action.of(seat, "pung", tile))
         if c["exposed_kong"] and h[tile] >= 3 and self._can_kong():
-            out.append(Action(seat, "kong", tile))
+            out.append(Action.of(seat, "kong", tile))
         if is_next and (c["chow"] == "next" or c["next_player_pickup"]) and T.is_suited(tile):
             for tiles in self._chows_with(h, tile):
-                out.append(Action(seat, "chow", tiles=tiles))
+                out.append(Action.of(seat, "chow", tiles=tiles))
         if is_next and c["next_player_pickup"]:
-            out.append(Action(seat, "pickup", tile))
+            out.append(Action.of(seat, "pickup", tile))
         if out:
-            out.append(Action(seat, "pass"))
+            out.append(Action.of(seat, "pass"))
         return out
 
     def _chows_with(self, h: list[int], tile: int) -> list[tuple[int, ...]]:
@@ -519,9 +519,9 @@ class Table:
             if self.kongs_this_turn >= 2:
                 sit.add("double_kong_replacement")
             if self._win_result(seat, bt, True, sit, extra=bt) is not None:
-                opts.append(Action(seat, "win", bt))
+                opts.append(Action.of(seat, "win", bt))
         if opts:
-            opts.append(Action(seat, "draw"))
+            opts.append(Action.of(seat, "draw"))
             self._claim_options = {seat: opts}
             self._responses = {}
             self.phase = "after_kong"
@@ -544,7 +544,7 @@ class Table:
                 s = (seat + o) % 4
                 sit = {"robbing_kong"} | self._common_situations(s)
                 if self._win_result(s, t, False, sit, seat, extra=t) is not None:
-                    self._claim_options[s] = [Action(s, "win", t), Action(s, "pass")]
+                    self._claim_options[s] = [Action.of(s, "win", t), Action.of(s, "pass")]
         self._emit({"type": "add_kong_declared", "seat": seat, "tile": T.name(t)})
         if self._claim_options:
             self._rob = (seat, t)
