@@ -49,7 +49,7 @@ from .tiles import SUIT_SIZE, EAST, SOUTH, WEST, NORTH, RED, GREEN, WHITE, name
 
 __all__ = [
     "HAND_MELDS", "STANDARD", "SEVEN_PAIRS", "THIRTEEN_ORPHANS", "FORMS",
-    "MeldTemplate", "Decomposition", "HandShape", "CHOWS",
+    "MeldTemplate", "Decomposition", "HandShape", "CHOWS", "UnitLayout",
 ]
 
 HAND_MELDS = 4
@@ -127,6 +127,26 @@ class Decomposition:
 
     melds: tuple[tuple[str, tuple[int, ...]], ...]
     pair: int
+
+
+@dataclass(frozen=True)
+class UnitLayout:
+    """Where one unit sits in :meth:`HandShape.gather`'s tuple (see :meth:`HandShape.unit_layouts`).
+
+    - ``index``: the unit's number (0-based, suits in the shape's order, then the honours);
+    - ``start``, ``stop``: the unit's slice of the gathered tuple;
+    - ``codes``: the unit's tile codes, one per position of the slice;
+    - ``available``: per position, whether the kind is in the tile set (a kind that is not
+      can never be held or added);
+    - ``honours``: True for the honour unit (its kinds make only pungs and pairs).
+    """
+
+    index: int
+    start: int
+    stop: int
+    codes: tuple[int, ...]
+    available: tuple[bool, ...]
+    honours: bool
 
 
 # --------------------------------------------------------------------------------------------
@@ -500,9 +520,8 @@ class HandShape:
                     if template.kind not in shapes.get(pos, ()):
                         shapes[pos] = shapes.get(pos, ()) + (template.kind,)
         # Units: (start, stop) of the unit's slice of the gathered tuple, the unit, its tile
-        # codes.  Suits with the same available ranks share their caches.  ``ai/shapeops.py``
-        # reads ``_units``, ``_gather``, ``_unit_table``, ``_merge``, ``_merges``,
-        # ``_table_list`` and ``unit.available``: keep them stable.
+        # codes.  Suits with the same available ranks share their caches.  Code outside this
+        # module uses the public "unit tables" methods below, never these internals.
         first: dict[tuple[bool, ...], _Unit] = {}
         self._units: list[tuple[int, int, _Unit, tuple[int, ...]]] = []
         start = 0
@@ -515,6 +534,9 @@ class HandShape:
         if self.honours:
             honours = _Honours(self.honours)
             self._units.append((start, len(every), honours, honours.codes))
+
+        self._layouts = tuple(UnitLayout(i, a, b, tuple(codes), tuple(unit.available), isinstance(unit, _Honours))
+                              for i, (a, b, unit, codes) in enumerate(self._units))
 
         if orphans is None:
             orphans = [s * SUIT_SIZE + r for s in self.suits for r in (max(lo, 1), hi)] + list(self.honours)
@@ -543,6 +565,65 @@ class HandShape:
     def tile_kinds(self) -> list[int]:
         """Every tile kind of the shape (suits × ranks + honours, or ``tile_set``), sorted."""
         return list(self._kinds)
+
+    # ---- unit tables (public, for incremental callers such as ``ai/shapeops.py``) ------------
+    #
+    # The module docstring defines units and their tables.  These methods let a caller keep a
+    # hand as one table id per unit and recombine only the units that change.  Table ids are
+    # small ints interned per shape and stable for the shape's lifetime; id 0 is the table of
+    # an empty unit (all zeros), the neutral element of :meth:`merge_tables`.
+
+    def unit_layouts(self) -> tuple[UnitLayout, ...]:
+        """The units of the shape, in the order of :meth:`gather` (see :class:`UnitLayout`)."""
+        return self._layouts
+
+    def gather(self, counts: Sequence[int]) -> tuple[int, ...]:
+        """The counts of the shape's kinds, unit after unit (slice a unit with its
+        :class:`UnitLayout`).  ``counts``: a count array of length ``tiles.NUM_KINDS``.
+        Nothing is checked here."""
+        return self._gather(counts)
+
+    @property
+    def gatherer(self) -> Callable[[Sequence[int]], tuple[int, ...]]:
+        """The function behind :meth:`gather` (a C-level itemgetter), for tight loops."""
+        return self._gather
+
+    def unit_table_id(self, unit: int, key: tuple[int, ...]) -> int:
+        """Interned id of unit ``unit``'s table for ``key`` (its slice of :meth:`gather`:
+        a tuple of per-position counts).  Raises ``ValueError`` for more than four copies or a
+        held kind outside the tile set, ``IndexError`` for an unknown unit."""
+        return self._unit_table(self._units[unit][2], key)
+
+    def merge_tables(self, a: int, b: int) -> int:
+        """Interned id of the table of two groups of units together (max-plus convolution of
+        tables ``a`` and ``b``: the most tiles ``m`` melds and ``p`` pairs shared between
+        them can use).  Commutative and associative; memoised."""
+        got = self._merges.get((a, b))
+        return self._merge(a, b) if got is None else got
+
+    @property
+    def merge_memo(self) -> dict[tuple[int, int], int]:
+        """The live memo behind :meth:`merge_tables`, ``{(a, b): id}``: a lookup here that
+        misses must fall back to :meth:`merge_tables`.  Read-only for callers (it is emptied
+        when large and refilled lazily)."""
+        return self._merges
+
+    @property
+    def table_list(self) -> Sequence[tuple[int, ...]]:
+        """The interned tables by id: ``table_list[id][m * 2 + p]`` is the most held tiles
+        ``m`` melds and ``p`` pairs can contain (module docstring).  A live, growing list;
+        read-only for callers."""
+        return self._table_list
+
+    def table_distance(self, tid: int, melds: int) -> int:
+        """The standard-form distance ``3M + 1 - used[2M + 1]`` (``M = 4 - melds``) of a merged
+        table: the shanten of the tiles it covers when they are the whole concealed hand, and
+        otherwise the tiles still to replace, minus one, counting tiles outside the merged
+        units as tiles to replace.  Raises ``ValueError`` unless ``0 <= melds <= 4``."""
+        if not 0 <= melds <= HAND_MELDS:
+            raise ValueError(f"declared melds must be 0..{HAND_MELDS}, got {melds}")
+        missing = HAND_MELDS - melds
+        return 3 * missing + 1 - self._table_list[tid][missing * 2 + 1]
 
     def is_complete(self, counts: Sequence[int], melds: int = 0) -> bool:
         """True if the concealed tiles complete the hand in any allowed form (GAPS §0, §4c).

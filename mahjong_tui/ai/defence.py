@@ -41,13 +41,15 @@ class Defence:
         self.lo, self.hi = lo, hi
         self.threats: list[tuple[object, float, float, dict]] = []   # (opp, ready, value, info)
         self.pair_waiters: set[int] = set()   # seats whose only legal routes wait on pairs/pungs
-        typical = self._typical_value(plans)
-        # how often a ready hand can be won on a discard at all: 1 where a plain hand can;
-        # where the variant refuses plain discard wins (Yuxi) or plain wins (Yangzhou) a ready
-        # hand is rarer or mostly waits for a self-draw
-        free = plans[0]
-        fs, fd = model.probe(free, (), kn.seat_wind, kn.prevailing)
-        self.plain_factor = 1.0 if fd > 0 else (0.1 if fs > 0 else 0.4)
+        key = ("defence:typical", kn.seat_wind, kn.prevailing)
+        got = model.memo.get(key)
+        if got is None:
+            # how often a ready hand can be won on a discard at all: 1 where a plain hand can;
+            # where the variant refuses plain discard wins (Yuxi) or plain wins (Yangzhou) a
+            # ready hand is rarer or mostly waits for a self-draw
+            fs, fd = model.probe(plans[0], (), kn.seat_wind, kn.prevailing)
+            got = model.memo[key] = (self._typical_value(plans), 1.0 if fd > 0 else (0.1 if fs > 0 else 0.4))
+        typical, self.plain_factor = got
         for o in kn.opponents:
             r, value = self._readiness(o, plans, typical)
             if r > 0.02:
@@ -74,14 +76,21 @@ class Defence:
         if o.melds:
             # the cheapest plan o's melds still allow that wins on a discard; if every such
             # plan is pungs-and-pairs, o can only be waiting on a pair or a pung
-            cheapest = 0.0
-            kinds = set()
-            for p in plans:
-                vs, vd = self.model.probe(p, tuple(o.melds), o.wind, self.kn.prevailing)
-                if vd > 0:
-                    kinds.add(p.kind)
-                    if cheapest == 0.0 or vd < cheapest:
-                        cheapest = vd
+            key = ("defence:melds", tuple(o.melds), o.wind, self.kn.prevailing)
+            got = self.model.memo.get(key)
+            if got is None:
+                cheapest = 0.0
+                kinds = set()
+                for p in plans:
+                    vs, vd = self.model.probe(p, tuple(o.melds), o.wind, self.kn.prevailing)
+                    if vd > 0:
+                        kinds.add(p.kind)
+                        if cheapest == 0.0 or vd < cheapest:
+                            cheapest = vd
+                if len(self.model.memo) > 20_000:
+                    self.model.memo.clear()
+                got = self.model.memo[key] = (cheapest, frozenset(kinds))
+            cheapest, kinds = got
             if kinds and kinds <= {"triplets", "pairs"}:
                 self.pair_waiters.add(o.seat)
             if cheapest <= 0:

@@ -21,7 +21,8 @@ from functools import lru_cache
 from .. import tiles as T
 from ..melds import CHOW, KONG, PUNG, Meld
 
-_WIND_CODE = {"E": T.EAST, "S": T.SOUTH, "W": T.WEST, "N": T.NORTH}
+WIND_CODE = {"E": T.EAST, "S": T.SOUTH, "W": T.WEST, "N": T.NORTH}
+_WIND_CODE = WIND_CODE
 
 
 @lru_cache(maxsize=None)
@@ -113,4 +114,4 @@ def meld_kind_is_triplet(m: Meld) -> bool:
     return m.kind in (PUNG, KONG)
 
 
-__all__ = ["Knowledge", "Opponent", "tile_code", "parse", "meld_of", "CHOW", "PUNG", "KONG"]
+__all__ = ["Knowledge", "Opponent", "WIND_CODE", "tile_code", "parse", "meld_of", "CHOW", "PUNG", "KONG"]

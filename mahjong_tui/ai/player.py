@@ -60,7 +60,7 @@ from ..engine.actions import Action
 from ..melds import CHOW, KONG, PUNG, Meld
 from .baseline import Bot
 from .defence import KAPPA, Defence
-from .knowledge import Knowledge
+from .knowledge import WIND_CODE, Knowledge, meld_of, parse, tile_code
 from .plans import Plan, histogram, orphans_distance, pairs_from_hist, plans_for, triplets_from_hist
 from .shapeops import HandTables, ops_for
 from .value import model_for
@@ -137,12 +137,23 @@ class _Decision:
         if len(pond.pond) >= 10 and all(T.is_honour(t) and not c for t, c in zip(pond.pond[:10], pond.pond_claimed[:10])):
             sit.add("ten_honour_discards")
         self.situations = frozenset(sit)
-        self.defence = None
-        if bot.settings["defence"]:
-            d = Defence(v, kn, self.model, bot.settings["strong"], bot.plans)
-            if d.active:
-                self.defence = d
+        self._defence: Defence | None | bool = False   # False: not built yet
         self._danger: dict[int, float] = {}
+
+    @property
+    def defence(self) -> Defence | None:
+        """The deal-in estimates (normal / strong), or None when nobody looks threatening;
+        built on first use (a claim that is dismissed at once never needs them)."""
+        d = self._defence
+        if d is False:
+            d = None
+            bot = self.bot
+            if bot.settings["defence"]:
+                got = Defence(bot.variant, self.kn, self.model, bot.settings["strong"], bot.plans)
+                if got.active:
+                    d = got
+            self._defence = d
+        return d
 
     def danger(self, t: int) -> float:
         """Expected deal-in loss of discarding ``t`` now, in utility units:
@@ -188,6 +199,8 @@ class LevelBot(Bot):
         self.chow_claims = variant.claims.get("chow", "none") != "none"
         self.alpha = self.settings["alpha"]
         self._pv_cache: dict = {}
+        self._fx_cache: dict = {}
+        self._useful_cache: dict = {}
 
     def u(self, x: float) -> float:
         return x ** self.alpha if x > 0 else 0.0
@@ -218,8 +231,11 @@ class LevelBot(Bot):
         """Feasible plans with their (self-draw, discard) values.  When the variant refuses
         the free plan it is kept at a small floor value: a lucky pattern may still make the
         hand legal, and the exact scoring of ready hands will tell."""
-        kn = dec.kn
-        key = (melds, kn.seat_wind, kn.prevailing)
+        return self._plan_values_for(melds, dec.kn.seat_wind, dec.kn.prevailing)
+
+    def _plan_values_for(self, melds: tuple[Meld, ...], seat_wind: int, prevailing: int):
+        """:meth:`_plan_values` from the melds and winds alone."""
+        key = (melds, seat_wind, prevailing)
         got = self._pv_cache.get(key)
         if got is not None:
             return got
@@ -228,7 +244,7 @@ class LevelBot(Bot):
         for p in self.plans:
             if not p.feasible(melds):
                 continue
-            vs, vd = self.model.probe(p, melds, kn.seat_wind, kn.prevailing)
+            vs, vd = self.model.probe(p, melds, seat_wind, prevailing)
             if vs > 0 or vd > 0:
                 v = max(vs, vd)
                 cheapest = v if cheapest == 0.0 else min(cheapest, v)
@@ -265,7 +281,17 @@ class LevelBot(Bot):
     def _fixed_state(self, p: Plan, counts, declared: int, melds=()):
         """``(missing {kind: copies}, residual counts, residual HandTables)`` or None when
         the declared melds leave too few melds for the fixed chows.  Held tiles fill the
-        fixed chows first (never worse than using them elsewhere)."""
+        fixed chows first (never worse than using them elsewhere).  Memoised per bot (the
+        result is shared: callers must not change it)."""
+        key = (p.name, tuple(counts), melds)
+        got = self._fx_cache.get(key)
+        if got is None:
+            if len(self._fx_cache) > 20_000:
+                self._fx_cache.clear()
+            got = self._fx_cache[key] = self._fixed_state_of(p, counts, declared, melds)
+        return got
+
+    def _fixed_state_of(self, p: Plan, counts, declared: int, melds):
         groups = list(p.fixed)
         for m in melds:
             tt = tuple(sorted(m.tiles[:3]))
@@ -300,16 +326,20 @@ class LevelBot(Bot):
 
     def _fixed_acceptance(self, p: Plan, counts, declared: int, discard, dist: int, unseen, melds,
                           use_unseen: bool) -> float:
-        if discard is not None:
-            counts[discard] -= 1
-        try:
-            st = self._fixed_state(p, counts, declared, melds)
-        finally:
-            if discard is not None:
-                counts[discard] += 1
+        """Acceptance of the fixed plan after ``discard`` (``counts`` before it), from the state
+        of ``counts``: a discarded tile the fixed chows do not use leaves the residual hand,
+        else one more chow tile is missing (the greedy fill of :meth:`_fixed_state`)."""
+        st = self._fixed_state(p, counts, declared, melds)
         if st is None:
             return 0.0
         missing, residual, ht_res = st
+        res_discard = None
+        if discard is not None:
+            if residual[discard]:
+                res_discard = discard
+            else:
+                missing = dict(missing)
+                missing[discard] = missing.get(discard, 0) + 1
         total = 0.0
         for k in missing:
             if unseen[k]:
@@ -318,7 +348,7 @@ class LevelBot(Bot):
         weights = list(unseen) if use_unseen else [1 if x else 0 for x in unseen]
         for k in missing:
             weights[k] = 0
-        return total + ht_res.acceptance(self.full_mask, None, res_dist, weights)
+        return total + ht_res.acceptance(self.full_mask, res_discard, res_dist, weights)
 
     def _formula(self, p: Plan, h, declared: int) -> int:
         if p.kind == "triplets":
@@ -733,6 +763,8 @@ class LevelBot(Bot):
             return pass_action
         if not self.settings["ev"]:
             return self._easy_claim(view, legal)
+        if self._no_claim_helps(view, legal):
+            return pass_action
         dec = _Decision(self, view)
         kn = dec.kn
         counts = kn.hand[:]
@@ -778,6 +810,68 @@ class LevelBot(Bot):
             if u > best_u:
                 best, best_u = a, u
         return best
+
+    def _no_claim_helps(self, view: dict, legal: list[Action]) -> bool:
+        """Cheap test before a claim decision: True when the discarded tile would bring no
+        plan within reach closer even if it were simply added to the hand.  A pung or chow
+        never does better than holding its tiles concealed (the concealed hand can read the
+        same meld), so no such claim could pass the filter of :meth:`_claim`; kongs (judged
+        on keeping the distance) always go the full way.  The useful tiles are memoised per
+        hand: every claim decision between two turns of the seat shares them."""
+        if any(a.kind in ("kong", "win") for a in legal):
+            return False
+        d = view.get("discard")
+        if not d:
+            return False
+        me = view["players"][self.seat]
+        key = (view["hand"], tuple((m["kind"], m["tiles"], m.get("kong_type"), m.get("from_seat"))
+                                   for m in me["melds"]), me.get("wind"), view.get("prevailing_wind"))
+        useful = self._useful_cache.get(key)
+        if useful is None:
+            counts = [0] * T.NUM_KINDS
+            for t in parse(view["hand"]):
+                counts[t] += 1
+            melds = tuple(meld_of(m["kind"], m["tiles"], m.get("kong_type"), m.get("from_seat")) for m in me["melds"])
+            useful = self._useful_kinds(counts, melds, WIND_CODE.get(me.get("wind", "E"), T.EAST),
+                                        WIND_CODE.get(view.get("prevailing_wind", "E"), T.EAST))
+            if len(self._useful_cache) > 2048:
+                self._useful_cache.clear()
+            self._useful_cache[key] = useful
+        return tile_code(d["tile"]) not in useful
+
+    def _useful_kinds(self, counts, melds, seat_wind: int, prevailing: int) -> frozenset[int]:
+        """Kinds ``k`` such that for some feasible plan ``p`` the hand plus ``k`` is at most one
+        step farther than the nearest valued plan and nearer ``p`` than the hand is (a plan
+        the variant does not value yet counts as infinitely far now: a claimed meld may make
+        it valuable)."""
+        pv = self._plan_values_for(melds, seat_wind, prevailing)
+        valued = {p.name for p, _, _ in pv}
+        declared = len(melds)
+        ht = HandTables(self.ops, counts, declared)
+        dists = {}
+        for p in self.plans:
+            if p.feasible(melds):
+                dists[p.name] = (p, self._dist(p, counts, declared, ht, melds))
+        best = min(dists[p.name][1] for p, _, _ in pv)
+        kinds = [k for k in self.kinds if counts[k] < 4]
+        useful: set[int] = set()
+        for name, (p, d0) in dists.items():
+            if d0 - 1 > best + 1 or d0 >= 20:
+                continue   # one more tile lowers a distance by one at most
+            base = d0 if name in valued else 99
+            if p.kind == "mask":
+                got = ht.draw_distances(p.mask, None, kinds)
+                useful.update(k for k, d1 in got.items() if d1 <= best + 1 and d1 < base)
+                continue
+            for k in kinds:
+                if k in useful:
+                    continue
+                counts[k] += 1
+                d1 = self._dist(p, counts, declared, None, melds)
+                counts[k] -= 1
+                if d1 <= best + 1 and d1 < base:
+                    useful.add(k)
+        return frozenset(useful)
 
     @staticmethod
     def _claim_result(a: Action, counts, melds, tile: int, discarder: int):

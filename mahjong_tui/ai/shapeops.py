@@ -13,10 +13,9 @@ allowed.  The distance is defined for any number of held tiles, so a *plan* that
 units (a flush forbids the other suits) is just a merge over fewer units: the forbidden tiles
 count as tiles still to be replaced.
 
-This module relies on these ``HandShape`` internals (ask the ``hand.py`` owner before renaming
-them): ``_units`` (``(start, end, unit[, codes])`` per unit; older versions kept the codes in
-``_unit_codes``), ``_gather``, ``_unit_table``, ``_merge``, ``_merges``, ``_table_list``, and
-``unit.available``.  ``tests/test_ai.py`` checks the results against the public ``shanten``.
+It uses only the public "unit tables" API of ``HandShape`` (``unit_layouts``, ``gatherer``,
+``unit_table_id``, ``merge_tables``, ``merge_memo``, ``table_list``); ``tests/test_ai.py`` checks
+the results against the public ``shanten``.
 """
 
 from __future__ import annotations
@@ -38,25 +37,20 @@ class ShapeOps:
 
     def __init__(self, shape: HandShape):
         self.shape = shape
-        entries = list(shape._units)   # (start, end, unit[, codes]) per unit
-        self.units = [e[2] for e in entries]
-        self.slices = [(e[0], e[1]) for e in entries]
-        if entries and len(entries[0]) > 3:
-            self.codes: list[tuple[int, ...]] = [tuple(e[3]) for e in entries]
-        else:
-            self.codes = [tuple(c) for c in shape._unit_codes]
-        self.n = len(self.units)
+        layouts = shape.unit_layouts()
+        self.slices = [(lay.start, lay.stop) for lay in layouts]
+        self.codes: list[tuple[int, ...]] = [lay.codes for lay in layouts]
+        self.n = len(layouts)
         self.unit_of: dict[int, tuple[int, int]] = {}
         for u, codes in enumerate(self.codes):
             for j, c in enumerate(codes):
                 self.unit_of[c] = (u, j)
-        self.available = [tuple(getattr(unit, "available", (True,) * len(self.codes[u])))
-                          for u, unit in enumerate(self.units)]
-        self.gather = shape._gather
-        self.tables = shape._table_list
-        self._merges = shape._merges
-        self._merge_fn = shape._merge
-        self._unit_table = shape._unit_table
+        self.available = [lay.available for lay in layouts]
+        self.gather = shape.gatherer
+        self.tables = shape.table_list
+        self._merges = shape.merge_memo
+        self._merge_fn = shape.merge_tables
+        self._unit_table = shape.unit_table_id
         self._drop: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
         self._add: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
         self._tid: dict[tuple[int, tuple[int, ...]], int] = {}
@@ -67,7 +61,7 @@ class ShapeOps:
         k = (u, key)
         got = self._tid.get(k)
         if got is None:
-            got = self._unit_table(self.units[u], key)
+            got = self._unit_table(u, key)
             if len(self._tid) > 200_000:
                 self._tid.clear()
             self._tid[k] = got

@@ -29,6 +29,8 @@ class ValueModel:
         self.exact_self_draw = exact_self_draw
         self._exact: dict = {}
         self._probe: dict = {}
+        #: free memo for derived facts other modules compute from probes (defence)
+        self.memo: dict = {}
         s = variant.settlement
         mode = s.get("mode", "winner_collects")
         base = variant.scoring.get("base", 1) or 1
@@ -233,6 +235,7 @@ class ValueModel:
     def clear(self) -> None:
         self._exact.clear()
         self._probe.clear()
+        self.memo.clear()
 
 
 _MODELS: dict[int, ValueModel] = {}

@@ -793,7 +793,7 @@ class Table:
 
     def _public_view(self) -> tuple[list[dict], dict]:
         """The seats' public information and the wall counts, built once per state."""
-        key = len(self.actions)
+        key = self.seq  # answers inside an open claim window change nothing public
         if self._public_cache is not None and self._public_cache[0] == key:
             return self._public_cache[1]
         players = []
