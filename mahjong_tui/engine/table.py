@@ -81,6 +81,7 @@ class Table:
         self._legal_dict_cache: dict[tuple[int, int], list[dict]] = {}
         self._public_cache: tuple | None = None
         self._seat_cache: list[tuple | None] = [None] * 4
+        self._dirty_seats: set[int] = set()  # seats changed since the public view was built
         self._shape = variant.hand_shape
         self._kinds = variant.kinds
         self._start_hand()
@@ -409,6 +410,13 @@ class Table:
         self._new_events = []
         self.actions.append(action)
         kind = action.kind
+        # seats whose public information this action may change (the public view rebuilds them)
+        self._dirty_seats.update((action.seat, self.current))
+        if self.discard is not None:
+            self._dirty_seats.add(self.discard[0])
+        if self._rob is not None:
+            self._dirty_seats.add(self._rob[0])
+        hand_before = self.hand_index
         if self.phase == "turn":
             if kind == "discard":
                 self._do_discard(action.seat, action.tile)
@@ -433,6 +441,9 @@ class Table:
                 self._claim_options = {}
                 self.phase = "turn"
                 self._replacement_draw(action.seat)
+        self._dirty_seats.add(self.current)
+        if self.hand_index != hand_before or self.phase == "match_over":
+            self._dirty_seats.update(range(4))
         self.seq += 1
         return self._new_events
 
@@ -797,14 +808,13 @@ class Table:
         if self._public_cache is not None and self._public_cache[0] == key:
             return self._public_cache[1]
         players = []
+        dirty = self._dirty_seats
         for s in range(4):
-            pond, melds = self.ponds[s], tuple(self.melds[s])
-            skey = (len(pond), pond[-1][1] if pond else None, melds, len(self.bonus[s]), self.scores[s],
-                    sum(self.hands[s]), self.dealer, self.hand_index)
             hit = self._seat_cache[s]
-            if hit is None or hit[0] != skey:
+            if hit is None or s in dirty:
+                pond, melds = self.ponds[s], self.melds[s]
                 # within a hand a pond only grows at the end or has its last tile claimed
-                old = hit[1]["pond"] if hit is not None and hit[0][6:] == skey[6:] else None
+                old = hit[1]["pond"] if hit is not None and hit[0] == self.hand_index else None
                 n = len(pond)
                 if old is not None and len(old) == n - 1 and (n == 1 or old[-1][1] == pond[-2][1]):
                     names = old + [[T.name(pond[-1][0]), pond[-1][1]]]
@@ -812,12 +822,12 @@ class Table:
                     names = old if old[-1][1] == pond[-1][1] else old[:-1] + [[T.name(pond[-1][0]), pond[-1][1]]]
                 else:
                     names = [[T.name(t), c] for t, c in pond]
-                hit = (skey, {
+                hit = (self.hand_index, {
                     "seat": s,
                     "wind": T.name(self.seat_wind(s)),
                     "dealer": s == self.dealer,
                     "score": self.scores[s],
-                    "concealed_count": skey[5],
+                    "concealed_count": sum(self.hands[s]),
                     "melds": [{"kind": m.kind, "tiles": T.format_tiles(m.tiles), "kong_type": m.kong_type,
                                "from_seat": m.from_seat} for m in melds],
                     "bonus": T.format_tiles(self.bonus[s]),
@@ -825,6 +835,7 @@ class Table:
                 })
                 self._seat_cache[s] = hit
             players.append(hit[1])
+        dirty.clear()
         wall = {
             "live": self.wall.live_count, "dead": self.wall.dead_count,
             "bloom": [T.name(t) for t in self.wall.bloom], "reserve": self.variant.wall["reserve"],
