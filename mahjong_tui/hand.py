@@ -183,6 +183,7 @@ class _Unit:
         self.available = tuple(available)
         self.status: dict[tuple[int, ...], int] = {}
         self.tables: dict[tuple[int, ...], int] = {}
+        self.smaller: dict[tuple[int, ...], tuple[int, ...]] = {}  # see HandShape._smaller_tables
         self._waits: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
         self._decomps: dict[tuple[int, ...], list[_UnitDecomp]] = {}
 
@@ -771,24 +772,34 @@ class HandShape:
         specials = melds == 0
         buckets = [t.count(c) for c in range(_MAX_COPIES + 1)]
         held = self._orphans(counts)
+        # seven pairs after one copy of a kind held c times goes: depends on c only
+        pairs_after = [_NONE] * (_MAX_COPIES + 1)
+        if specials and self._seven_pairs:
+            for c in range(1, _MAX_COPIES + 1):
+                if buckets[c]:
+                    buckets[c] -= 1
+                    buckets[c - 1] += 1
+                    pairs_after[c] = self._seven_pairs_from(buckets)
+                    buckets[c] += 1
+                    buckets[c - 1] -= 1
+        merges, tables, base = self._merges, self._table_list, 3 * missing + 1
         out: dict[int, int] = {}
         for u, (a, b, unit, codes) in enumerate(self._units):
             rest = self._merge(prefix[u], suffix[u + 1])
             key = t[a:b]
+            smaller_ids = unit.smaller.get(key) if self._standard else None
+            if smaller_ids is None and self._standard:
+                smaller_ids = self._smaller_tables(unit, key)
             for j, c in enumerate(key):
                 if not c:
                     continue
-                best = _NONE
-                if self._standard:
-                    smaller = key[:j] + (c - 1,) + key[j + 1:]
-                    total = self._table_list[self._merge(rest, self._unit_table(unit, smaller))]
-                    best = 3 * missing + 1 - total[target]
-                if specials and self._seven_pairs:
-                    buckets[c] -= 1
-                    buckets[c - 1] += 1
-                    best = min(best, self._seven_pairs_from(buckets))
-                    buckets[c] += 1
-                    buckets[c - 1] -= 1
+                best = pairs_after[c]
+                if smaller_ids is not None:
+                    tid = smaller_ids[j]
+                    m = merges.get((rest, tid))
+                    if m is None:
+                        m = self._merge(rest, tid)
+                    best = min(best, base - tables[m][target])
                 if specials and self._thirteen:
                     i = self._orphan_index.get(codes[j])
                     fewer = held if i is None else held[:i] + (held[i] - 1,) + held[i + 1:]
@@ -797,6 +808,14 @@ class HandShape:
         return out
 
     # ---- internals ----------------------------------------------------------------------------
+
+    def _smaller_tables(self, unit: "_Unit", key: tuple[int, ...]) -> tuple[int, ...]:
+        """For each position ``j`` of ``key``: the table id of ``key`` less one copy at ``j``
+        (-1 where ``key[j]`` is 0); memoised per unit (:meth:`shanten_after_discards`)."""
+        got = tuple(self._unit_table(unit, key[:j] + (c - 1,) + key[j + 1:]) if c else -1
+                    for j, c in enumerate(key))
+        _bounded(unit.smaller)[key] = got
+        return got
 
     def _check(self, t: tuple[int, ...], melds: int, extras: tuple[int, ...]) -> None:
         """Raise ``ValueError`` unless gathered counts ``t`` hold ``3 * (4 - melds) + e``
