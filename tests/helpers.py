@@ -1,11 +1,18 @@
-"""Shared test helpers: random-policy play, invariant checks."""
+"""Shared test helpers: random-policy play, invariant checks, hand rigging, scoring a hand
+string, and the tile mapping of the ``mahjong`` package (the outside oracle of ``hand.py``).
+
+Also imported by the benchmark scripts under ``tests/bench/`` (run by hand from the repo root
+or anywhere: they put the repo root on ``sys.path``)."""
 
 from __future__ import annotations
 
 import random
+from typing import Callable
 
 from mahjong_tui import tiles as T
 from mahjong_tui.engine import Table
+from mahjong_tui.scoring.common import context_from_notation
+from mahjong_tui.scoring.context import ScoreResult
 
 
 def check_invariants(table: Table) -> None:
@@ -50,3 +57,84 @@ def set_hand(table: Table, seat: int, text: str) -> None:
     for t in T.parse_tiles(text):
         table.hands[seat][t] += 1
     table.invalidate_caches()
+
+
+# ---------------------------------------------------------------------------------------
+# scoring a hand string (tests/test_scoring_*.py)
+# ---------------------------------------------------------------------------------------
+
+def scorer(evaluate: Callable, default_variant) -> Callable[..., ScoreResult]:
+    """A ``score(hand, variant=default_variant, **flags)`` function for one scoring scheme:
+    ``evaluate(variant, ctx)`` of the hand string ``hand`` read by
+    :func:`~mahjong_tui.scoring.common.context_from_notation` with ``flags`` (``discarder``,
+    ``self_draw``, ``situations``, ...)."""
+
+    def score(hand: str, variant=default_variant, **kw) -> ScoreResult:
+        return evaluate(variant, context_from_notation(hand, variant=variant, **kw))
+
+    return score
+
+
+def pattern_counts(result: ScoreResult) -> dict[str, int]:
+    """``{pattern id: count}`` of a score's breakdown."""
+    return {p.id: p.count for p in result.patterns}
+
+
+def nonzero_payments(result: ScoreResult) -> dict[str, float]:
+    """The payments by seat wind without the zero entries (the result must have payments)."""
+    assert result.payments is not None
+    return {k: v for k, v in result.payments.items() if v}
+
+
+def assert_scored(result: ScoreResult, patterns: dict[str, int], value: float) -> ScoreResult:
+    """Assert the exact breakdown ``{id: count}`` and the total ``value``; returns ``result``."""
+    assert pattern_counts(result) == patterns
+    assert result.value == value
+    return result
+
+
+# ---------------------------------------------------------------------------------------
+# the ``mahjong`` package's 34-tile arrays (tests/test_hand_oracle.py, tests/bench/bench_hand.py)
+# ---------------------------------------------------------------------------------------
+
+#: Our tile code of each index of the package's 34-array: man 1-9 (our characters ``m``),
+#: pin 1-9 (dots ``t``), sou 1-9 (bamboo ``s``), E S W N, haku (white ``P``), hatsu (green
+#: ``F``), chun (red ``C``).
+PACKAGE_TO_OURS: list[int] = ([T.tile("m", r) for r in range(1, 10)] + [T.tile("t", r) for r in range(1, 10)]
+                              + [T.tile("s", r) for r in range(1, 10)]
+                              + [T.EAST, T.SOUTH, T.WEST, T.NORTH, T.WHITE, T.GREEN, T.RED])
+
+
+def from_package(c34: list[int]) -> list[int]:
+    """The package's 34-array of counts → our count array (``tiles.NUM_KINDS`` long)."""
+    counts = [0] * T.NUM_KINDS
+    for k, n in enumerate(c34):
+        counts[PACKAGE_TO_OURS[k]] = n
+    return counts
+
+
+#: The package's 136-tile wall as 34-array indices (four of each).
+PACKAGE_WALL: list[int] = [k for k in range(34) for _ in range(4)]
+
+
+def package_random_hand(rng: random.Random, size: int) -> list[int]:
+    """``size`` tiles drawn from :data:`PACKAGE_WALL` without replacement, as a 34-array."""
+    c34 = [0] * 34
+    for k in rng.sample(PACKAGE_WALL, size):
+        c34[k] += 1
+    return c34
+
+
+def package_melds_and_pair(rng: random.Random) -> list[int]:
+    """One draw of four random melds (a pung with chance 0.4, else a chow) and a random pair,
+    as a 34-array; it may hold five or more of a kind (callers redraw or drop such hands)."""
+    c34 = [0] * 34
+    for _ in range(4):
+        if rng.random() < 0.4:
+            c34[rng.randrange(34)] += 3
+        else:
+            start = rng.randrange(3) * 9 + rng.randrange(7)
+            for k in range(start, start + 3):
+                c34[k] += 1
+    c34[rng.randrange(34)] += 2
+    return c34

@@ -8,7 +8,7 @@ deterministic.
 
 Tile mapping: the package's 34-array is man 1-9, pin 1-9, sou 1-9, E S W N, haku, hatsu,
 chun; ours is characters ``m``, dots ``t``, bamboo ``s``, E S W N, white ``P``, green ``F``,
-red ``C``.
+red ``C`` (``tests.helpers.PACKAGE_TO_OURS``, shared with ``tests/bench/bench_hand.py``).
 """
 
 from __future__ import annotations
@@ -20,49 +20,26 @@ from mahjong.agari import Agari
 from mahjong.shanten import Shanten
 
 from mahjong_tui.hand import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, HandShape
-from mahjong_tui.tiles import EAST, GREEN, NORTH, NUM_KINDS, RED, SOUTH, WEST, WHITE, format_tiles, tile, tiles_of
+from mahjong_tui.tiles import format_tiles, tiles_of
+
+from .helpers import PACKAGE_TO_OURS, from_package as ours, package_melds_and_pair, package_random_hand as random_hand
 
 SEED = 136
 RANDOM_HANDS = 10000    # per size (13 and 14)
 NEAR_HANDS = 10000      # complete hands with one or two tiles swapped
 SHORT_HANDS = 8000      # 1..11 tiles, the rest declared melds
 
-PACKAGE_TO_OURS = ([tile("m", r) for r in range(1, 10)] + [tile("t", r) for r in range(1, 10)]
-                   + [tile("s", r) for r in range(1, 10)] + [EAST, SOUTH, WEST, NORTH, WHITE, GREEN, RED])
-WALL = [k for k in range(34) for _ in range(4)]
 SHAPE = HandShape()
-
-
-def ours(c34: list[int]) -> list[int]:
-    counts = [0] * NUM_KINDS
-    for k, n in enumerate(c34):
-        counts[PACKAGE_TO_OURS[k]] = n
-    return counts
 
 
 def show(c34: list[int]) -> str:
     return format_tiles(tiles_of(ours(c34)))
 
 
-def random_hand(rng: random.Random, size: int) -> list[int]:
-    c34 = [0] * 34
-    for k in rng.sample(WALL, size):
-        c34[k] += 1
-    return c34
-
-
 def complete_hand(rng: random.Random) -> list[int]:
     """A random four-melds-and-a-pair hand (pungs and chows), at most four of a kind."""
     while True:
-        c34 = [0] * 34
-        for _ in range(4):
-            if rng.random() < 0.4:
-                c34[rng.randrange(34)] += 3
-            else:
-                start = rng.randrange(3) * 9 + rng.randrange(7)
-                for k in range(start, start + 3):
-                    c34[k] += 1
-        c34[rng.randrange(34)] += 2
+        c34 = package_melds_and_pair(rng)
         if max(c34) <= 4:
             return c34
 

@@ -16,21 +16,12 @@ from mahjong_tui.scoring import fan
 from mahjong_tui.scoring.common import context_from_notation
 from mahjong_tui.variant import load_variant
 
+from .helpers import assert_scored, nonzero_payments as paid, pattern_counts as ids, scorer
+
 YZ = load_variant("yangzhou")
 
 
-def score(hand: str, variant=YZ, **kw):
-    return fan.evaluate(variant, context_from_notation(hand, variant=variant, **kw))
-
-
-def ids(result) -> dict[str, int]:
-    return {p.id: p.count for p in result.patterns}
-
-
-def paid(result) -> dict[str, float]:
-    """Payments without the zero entries."""
-    assert result.payments is not None
-    return {k: v for k, v in result.payments.items() if v}
+score = scorer(fan.evaluate, YZ)
 
 
 # ---------------------------------------------------------------------------------------
@@ -89,9 +80,8 @@ def test_gaps_example_discard():
 def test_gaps_example_self_draw():
     # A 17-fan self-drawn hand: 123m 456m 789m 99s (777t), self-drawn 1m (wait 1m/4m/7m):
     # pure_straight 15 + basic_win 1 + terminal_pair 1 = 17; each pays 17, the winner +51.
-    r = score("123456789m99s (777t) +1m", self_draw=True)
-    assert ids(r) == {"pure_straight": 1, "basic_win": 1, "terminal_pair": 1}
-    assert r.value == 17
+    r = assert_scored(score("123456789m99s (777t) +1m", self_draw=True),
+                      {"pure_straight": 1, "basic_win": 1, "terminal_pair": 1}, 17)
     assert r.payments == {"E": 51, "S": -17, "W": -17, "N": -17}
 
 
@@ -109,9 +99,8 @@ FLUSH = "11789m (222m) (444m) (666m) +7m"
 
 def test_pao_on_a_self_draw():
     # W fed the third exposed meld: W pays the whole 3F = 189, nobody else pays.
-    r = score(FLUSH, self_draw=True, fed_third_meld="W")
-    assert ids(r) == {"full_flush": 1, "basic_win": 1, "edge_wait": 1, "terminal_pair": 1}
-    assert r.value == 63
+    r = assert_scored(score(FLUSH, self_draw=True, fed_third_meld="W"),
+                      {"full_flush": 1, "basic_win": 1, "edge_wait": 1, "terminal_pair": 1}, 63)
     assert paid(r) == {"E": 189, "W": -189}
 
 
@@ -130,10 +119,9 @@ def test_pao_on_all_honours():
     # (EEE) (SSS) (WWW) CCC FF won on W's F (single wait):
     # all_honours 240 + basic 1 + single_wait 1 + no_terminals 1 (honours allowed, G-YZ-4)
     # + concealed_triplet 1 (CCC) + dragon_triplet 1 = 245.  S fed the third meld: 2F = 490.
-    r = score("(EEE) (SSS) (WWW) CCCFF +F", discarder="W", fed_third_meld="S")
-    assert ids(r) == {"all_honours": 1, "basic_win": 1, "single_wait": 1, "no_terminals": 1,
-                      "concealed_triplet": 1, "dragon_triplet": 1}
-    assert r.value == 245
+    r = assert_scored(score("(EEE) (SSS) (WWW) CCCFF +F", discarder="W", fed_third_meld="S"),
+                      {"all_honours": 1, "basic_win": 1, "single_wait": 1, "no_terminals": 1,
+                       "concealed_triplet": 1, "dragon_triplet": 1}, 245)
     assert paid(r) == {"E": 490, "S": -490}
 
 
@@ -154,27 +142,24 @@ def test_basic_win_always_counts():
 def test_no_melds_allows_concealed_kongs():
     # 123m 456m 789m 55s [7777t], won on 5s (single wait):
     # basic 1 + no_melds 1 + single_wait 1 + pure_straight 15 + concealed_kong 2 = 20.
-    r = score("123456789m55s [7777t] +5s", discarder="S")
-    assert ids(r) == {"basic_win": 1, "no_melds": 1, "single_wait": 1, "pure_straight": 1,
-                      "concealed_kong": 1}
-    assert r.value == 20
+    assert_scored(score("123456789m55s [7777t] +5s", discarder="S"),
+                  {"basic_win": 1, "no_melds": 1, "single_wait": 1, "pure_straight": 1,
+                   "concealed_kong": 1}, 20)
 
 
 def test_no_melds_lost_with_an_exposed_kong():
     # Same with (7777t): basic 1 + single_wait 1 + pure_straight 15 + exposed_kong 1 = 18.
-    r = score("123456789m55s (7777t) +5s", discarder="S")
-    assert ids(r) == {"basic_win": 1, "single_wait": 1, "pure_straight": 1, "exposed_kong": 1}
-    assert r.value == 18
+    assert_scored(score("123456789m55s (7777t) +5s", discarder="S"),
+                  {"basic_win": 1, "single_wait": 1, "pure_straight": 1, "exposed_kong": 1}, 18)
 
 
 def test_sequence_hand_and_edge_wait_middle_tile():
     # 123m 456m 789m 456s 55t, won on 5s into 46s (the only wait: closed = edge_wait):
     # basic 1 + no_melds 1 + sequence_hand 1 + edge_wait 1 + matching_sequences 1 (456m/456s)
     # + pure_straight 15 = 20.
-    r = score("123456789m456s55t +5s", discarder="S")
-    assert ids(r) == {"basic_win": 1, "no_melds": 1, "sequence_hand": 1, "edge_wait": 1,
-                      "matching_sequences": 1, "pure_straight": 1}
-    assert r.value == 20
+    assert_scored(score("123456789m456s55t +5s", discarder="S"),
+                  {"basic_win": 1, "no_melds": 1, "sequence_hand": 1, "edge_wait": 1, "matching_sequences": 1,
+                   "pure_straight": 1}, 20)
 
 
 def test_sequence_hand_needs_no_honours():
@@ -198,9 +183,8 @@ def test_no_edge_wait_when_the_hand_waited_on_two_kinds():
 def test_single_wait():
     # 123m 789m 456s (WWW) + 5t alone: waits only on 5t.
     # basic 1 + single_wait 1 + elder_younger 1 = 3.
-    r = score("123m789m456s (WWW) 55t +5t", discarder="S")
-    assert ids(r) == {"basic_win": 1, "single_wait": 1, "elder_younger": 1}
-    assert r.value == 3
+    assert_scored(score("123m789m456s (WWW) 55t +5t", discarder="S"),
+                  {"basic_win": 1, "single_wait": 1, "elder_younger": 1}, 3)
 
 
 def test_no_single_wait_when_the_hand_waited_on_two_kinds():
@@ -295,10 +279,9 @@ def test_dragon_triplet_each():
 def test_exposed_and_concealed_kongs_each():
     # 55m (2222m) (3333s) [4444t] [EEEE]: basic 1 + single_wait 1 + no_terminals 1
     # + exposed_kong 2 × 1 + concealed_kong 2 × 2 = 9.
-    r = score("55m (2222m) (3333s) [4444t] [EEEE] +5m", discarder="S")
-    assert ids(r) == {"basic_win": 1, "single_wait": 1, "no_terminals": 1,
-                      "exposed_kong": 2, "concealed_kong": 2}
-    assert r.value == 9
+    assert_scored(score("55m (2222m) (3333s) [4444t] [EEEE] +5m", discarder="S"),
+                  {"basic_win": 1, "single_wait": 1, "no_terminals": 1, "exposed_kong": 2,
+                   "concealed_kong": 2}, 9)
 
 
 # ---------------------------------------------------------------------------------------
@@ -316,36 +299,31 @@ def test_pure_straight():
 def test_three_suits_same_sequence():
     # 345m 345s 345t (EEE) 99s: basic 1 + single_wait 1 + terminal_pair 1
     # + three_suits_same_sequence 15 (matching_sequences dropped) = 18.
-    r = score("345m345s345t (EEE) 99s +9s", discarder="S")
-    assert ids(r) == {"basic_win": 1, "single_wait": 1, "terminal_pair": 1,
-                      "three_suits_same_sequence": 1}
-    assert r.value == 18
+    assert_scored(score("345m345s345t (EEE) 99s +9s", discarder="S"),
+                  {"basic_win": 1, "single_wait": 1, "terminal_pair": 1, "three_suits_same_sequence": 1}, 18)
 
 
 def test_mixed_suit():
     # 123m 345m 789m (EEE) CC: basic 1 + single_wait 1 + elder_younger 1 + mixed_suit 15 = 18.
-    r = score("123m345m789m (EEE) CC +C", discarder="S")
-    assert ids(r) == {"basic_win": 1, "single_wait": 1, "elder_younger": 1, "mixed_suit": 1}
-    assert r.value == 18
+    assert_scored(score("123m345m789m (EEE) CC +C", discarder="S"),
+                  {"basic_win": 1, "single_wait": 1, "elder_younger": 1, "mixed_suit": 1}, 18)
 
 
 def test_four_shared_sequences():
     # 345m 345m 345s 345t 99s: four_shared 30 (drops three_suits 15, matching 1 and
     # two_identical 10) + basic 1 + no_melds 1 + sequence_hand 1 + single_wait 1
     # + terminal_pair 1 = 35.
-    r = score("345m345m345s345t99s +9s", discarder="S")
-    assert ids(r) == {"four_shared_sequences": 1, "basic_win": 1, "no_melds": 1,
-                      "sequence_hand": 1, "single_wait": 1, "terminal_pair": 1}
-    assert r.value == 35
+    assert_scored(score("345m345m345s345t99s +9s", discarder="S"),
+                  {"four_shared_sequences": 1, "basic_win": 1, "no_melds": 1, "sequence_hand": 1,
+                   "single_wait": 1, "terminal_pair": 1}, 35)
 
 
 def test_double_two_identical():
     # 234m 234m 678s 678s 55t: double_two_identical 30 (drops two_identical 10) + basic 1
     # + no_melds 1 + sequence_hand 1 + single_wait 1 + no_terminals 1 = 35.
-    r = score("234m234m678s678s55t +5t", discarder="S")
-    assert ids(r) == {"double_two_identical": 1, "basic_win": 1, "no_melds": 1,
-                      "sequence_hand": 1, "single_wait": 1, "no_terminals": 1}
-    assert r.value == 35
+    assert_scored(score("234m234m678s678s55t +5t", discarder="S"),
+                  {"double_two_identical": 1, "basic_win": 1, "no_melds": 1, "sequence_hand": 1,
+                   "single_wait": 1, "no_terminals": 1}, 35)
 
 
 def test_full_flush():
@@ -355,19 +333,17 @@ def test_full_flush():
 def test_three_identical_sequences():
     # 234m ×3 678s 55t: as chows three_identical 60 (beats the 222m 333m 444m pung reading)
     # + basic 1 + no_melds 1 + sequence_hand 1 + single_wait 1 + no_terminals 1 = 65.
-    r = score("234m234m234m678s55t +5t", discarder="S")
-    assert ids(r) == {"three_identical_sequences": 1, "basic_win": 1, "no_melds": 1,
-                      "sequence_hand": 1, "single_wait": 1, "no_terminals": 1}
-    assert r.value == 65
+    assert_scored(score("234m234m234m678s55t +5t", discarder="S"),
+                  {"three_identical_sequences": 1, "basic_win": 1, "no_melds": 1, "sequence_hand": 1,
+                   "single_wait": 1, "no_terminals": 1}, 65)
 
 
 def test_pure_all_triplets():
     # 111m 333m 555m (777m) 99m: pure_all_triplets 75 (drops full_flush) + basic 1
     # + single_wait 1 + terminal_pair 1 + concealed_triplet 3 = 81.
-    r = score("111m333m555m (777m) 99m +9m", discarder="S")
-    assert ids(r) == {"pure_all_triplets": 1, "basic_win": 1, "single_wait": 1,
-                      "terminal_pair": 1, "concealed_triplet": 3}
-    assert r.value == 81
+    assert_scored(score("111m333m555m (777m) 99m +9m", discarder="S"),
+                  {"pure_all_triplets": 1, "basic_win": 1, "single_wait": 1, "terminal_pair": 1,
+                   "concealed_triplet": 3}, 81)
 
 
 def test_pure_dragon():
@@ -386,11 +362,9 @@ def test_all_honours():
 def test_four_identical_sequences():
     # 234m ×4 55t: four_identical 480 + basic 1 + no_melds 1 + sequence_hand 1
     # + single_wait 1 + missing_one_suit 1 + no_terminals 1 = 486.
-    r = score("234m234m234m234m55t +5t", discarder="S")
-    assert ids(r) == {"four_identical_sequences": 1, "basic_win": 1, "no_melds": 1,
-                      "sequence_hand": 1, "single_wait": 1, "missing_one_suit": 1,
-                      "no_terminals": 1}
-    assert r.value == 486
+    assert_scored(score("234m234m234m234m55t +5t", discarder="S"),
+                  {"four_identical_sequences": 1, "basic_win": 1, "no_melds": 1, "sequence_hand": 1,
+                   "single_wait": 1, "missing_one_suit": 1, "no_terminals": 1}, 486)
 
 
 # ---------------------------------------------------------------------------------------

@@ -15,24 +15,15 @@ from mahjong_tui.scoring import multiplier
 from mahjong_tui.scoring.common import context_from_notation
 from mahjong_tui.variant import load_variant
 
+from .helpers import nonzero_payments as paid, pattern_counts as ids, scorer
+
 YX = load_variant("yuxi")
 
 # A hand with no pattern at all: chows in three suits, mixed pair.  123m 234m 456t 789s 55s.
 PLAIN = "123m234m456t789s55s +5s"
 
 
-def score(hand: str, variant=YX, **kw):
-    return multiplier.evaluate(variant, context_from_notation(hand, variant=variant, **kw))
-
-
-def ids(result) -> dict[str, int]:
-    return {p.id: p.count for p in result.patterns}
-
-
-def paid(result) -> dict[str, float]:
-    """Payments without the zero entries."""
-    assert result.payments is not None
-    return {k: v for k, v in result.payments.items() if v}
+score = scorer(multiplier.evaluate, YX)
 
 
 # ---------------------------------------------------------------------------------------

@@ -6,26 +6,23 @@ from __future__ import annotations
 import argparse
 
 
+def _nonneg(text: str, also: str = "") -> float:
+    """``text`` as a number of seconds, 0 or more; ``argparse.ArgumentTypeError`` otherwise
+    (``also`` is added to the "not a number" message, e.g. `` (or 'off')``)."""
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds{also}") from None
+    if v < 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: seconds cannot be negative")
+    return v
+
+
 def _seconds_or_none(text: str) -> float | None:
+    """Like :func:`_nonneg`, but ``none``, ``off`` or ``0`` mean no limit (None)."""
     if text.lower() in ("none", "off", "0"):
         return None
-    try:
-        v = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds (or 'off')") from None
-    if v < 0:
-        raise argparse.ArgumentTypeError(f"{text!r}: seconds cannot be negative")
-    return v
-
-
-def _nonneg(text: str) -> float:
-    try:
-        v = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if v < 0:
-        raise argparse.ArgumentTypeError(f"{text!r}: seconds cannot be negative")
-    return v
+    return _nonneg(text, " (or 'off')")
 
 
 def add_net_arguments(sp: argparse.ArgumentParser, command: str) -> None:

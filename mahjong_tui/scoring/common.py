@@ -10,7 +10,9 @@ What every scheme needs before it can look for patterns:
 - :func:`waits_of_13`: the wait set W(h) of the hand before the winning tile (GAPS §0, §8:
   by shape), cached;
 - :func:`best`, :func:`apply_exclusions` (families of a variant's ``scoring.exclusions``),
-  :func:`wind_letter`;
+  :func:`wind_letter`, :func:`all_tiles`, :func:`plain_number`;
+- :func:`win_arrangements` and :func:`best_scored`: the arrangements in the variant's win
+  forms, and the best of them as a winning result (``multiplier`` and ``fan``);
 - :func:`context_from_notation`: a :class:`HandContext` from a hand string (tests, tools).
 
 Conventions (GAPS §0): a pung or kong is *concealed* only if none of its tiles came from a
@@ -29,7 +31,7 @@ from typing import Any, Callable, Iterable, Sequence, TypeVar
 from .. import tiles as T
 from ..errors import HandError
 from ..melds import ADDED_KONG, CHOW, CONCEALED_KONG, EXPOSED_KONG, KONG, PUNG, Meld
-from .context import SITUATIONS, HandContext, PatternScore
+from .context import SITUATIONS, HandContext, PatternScore, ScoreResult
 
 PAIR = "pair"
 STANDARD = "standard"
@@ -491,6 +493,43 @@ def best(results: Iterable[R], key: Callable[[R], Any] | None = None) -> R | Non
     return top
 
 
+def all_tiles(ctx: HandContext) -> list[int]:
+    """Every tile of the hand (tile codes): the concealed tiles, then every tile of every
+    declared meld."""
+    out = list(ctx.concealed)
+    for m in ctx.melds:
+        out.extend(m.tiles)
+    return out
+
+
+def plain_number(x: float) -> float:
+    """A whole float as an int (``4.0`` → ``4``), for values shown to players; anything else
+    unchanged."""
+    return int(x) if isinstance(x, float) and x.is_integer() else x
+
+
+def win_arrangements(variant, ctx: HandContext) -> list[Arrangement]:
+    """The :func:`arrangements` of ``ctx`` in one of the variant's ``win.forms`` (empty: the
+    hand is not complete in any allowed form; see :func:`not_complete_reason`)."""
+    forms = set(variant.win["forms"])
+    return [a for a in arrangements(variant, ctx) if a.form in forms]
+
+
+def best_scored(arrs: Iterable[Arrangement], unit: str,
+                score: Callable[[Arrangement], tuple[Any, float, Sequence[PatternScore]]]) -> ScoreResult:
+    """Score each arrangement with ``score(arr)`` → ``(key, value, patterns)`` and report the
+    one with the highest key (ties: the first; GAPS §0 decomposition rule) as a winning
+    :class:`ScoreResult` of ``unit``: its value (:func:`plain_number`), form, patterns and
+    decomposition.  Minimums and payments are the caller's.  ``arrs`` must not be empty
+    (ValueError)."""
+    top = best(((arr, *score(arr)) for arr in arrs), key=lambda s: s[1])
+    if top is None:
+        raise ValueError("best_scored needs at least one arrangement")
+    arr, _key, value, patterns = top
+    return ScoreResult(winning=True, value=plain_number(value), unit=unit, form=arr.form,
+                       patterns=tuple(patterns), decomposition=arr.notation())
+
+
 _WIND_LETTERS = {T.EAST: "E", T.SOUTH: "S", T.WEST: "W", T.NORTH: "N"}
 
 
@@ -623,6 +662,7 @@ def not_complete_reason(variant) -> str:
 __all__ = [
     "Group", "Arrangement", "HandFacts", "arrangements", "hand_facts", "waits_of_13",
     "hand_before_win", "winning_tile_location", "declared_groups", "best", "wind_letter",
+    "all_tiles", "plain_number", "win_arrangements", "best_scored",
     "wind_code", "apply_exclusions", "context_from_notation", "not_complete_reason",
     "STANDARD", "SEVEN_PAIRS", "THIRTEEN_ORPHANS", "PAIR",
     "EDGE", "CLOSED", "OPEN", "PAIR_WAIT", "PUNG_WAIT",

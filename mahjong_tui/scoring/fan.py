@@ -29,7 +29,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 from .. import tiles as T
-from .common import apply_exclusions, arrangements, not_complete_reason, waits_of_13
+from .common import (all_tiles, apply_exclusions, best_scored, not_complete_reason, plain_number, waits_of_13,
+                     win_arrangements)
 from .context import HandContext, PatternScore, ScoreResult
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -85,14 +86,6 @@ DESCRIPTIONS: dict[str, str] = {
 # --------------------------------------------------------------------------------------
 # hand facts
 # --------------------------------------------------------------------------------------
-
-def all_tiles(ctx: HandContext) -> list[int]:
-    """Every tile of the hand: concealed tiles plus every tile of every declared meld."""
-    out = list(ctx.concealed)
-    for m in ctx.melds:
-        out.extend(m.tiles)
-    return out
-
 
 def _is_terminal(t: int) -> bool:
     return T.is_suited(t) and T.rank_of(t) in (1, 9)
@@ -221,10 +214,6 @@ def total_fan(patterns: Iterable[PatternScore]) -> float:
     return sum(p.total for p in patterns)
 
 
-def _number(x: float) -> float:
-    return int(x) if isinstance(x, float) and x.is_integer() else x
-
-
 def score_arrangement(variant: "Variant", ctx: HandContext, arr: "Arrangement",
                       waits: Sequence[int] | None) -> tuple[float, list[PatternScore]]:
     """(total fan, patterns after exclusions) of one arrangement (GAPS §6d, G-YZ-5)."""
@@ -247,28 +236,21 @@ def evaluate(variant: "Variant", ctx: HandContext) -> ScoreResult:
     (self-draw: each pays F; discard: the discarder pays 2F; pao: the feeder of the third
     exposed meld pays all, §6e / G-YZ-6).
     """
-    forms = set(variant.win["forms"])
-    arrs = [a for a in arrangements(variant, ctx) if a.form in forms]
+    arrs = win_arrangements(variant, ctx)
     if not arrs:
         return ScoreResult(winning=False, unit=UNIT, reason=not_complete_reason(variant))
 
     waits = list(waits_of_13(variant, ctx)) if ctx.winning_tile is not None else None
 
-    best = None
-    for arr in arrs:
+    def score(arr: "Arrangement") -> tuple[float, float, list[PatternScore]]:
         total, patterns = score_arrangement(variant, ctx, arr, waits)
-        if best is None or total > best[0]:
-            best = (total, arr, patterns)
-    total, arr, patterns = best
-    total = _number(total)
+        return total, total, patterns
 
-    result = ScoreResult(
-        winning=True, value=total, unit=UNIT, form=arr.form, patterns=tuple(patterns),
-        decomposition=arr.notation(),
-    )
+    result = best_scored(arrs, UNIT, score)
+    total = result.value
     minimum = variant.win["minimum"]
     if total < minimum:
-        return replace(result, winning=False, reason=f"{total} fan: a win needs at least {_number(minimum)}")
+        return replace(result, winning=False, reason=f"{total} fan: a win needs at least {plain_number(minimum)}")
 
     from .settlement import payments_for_score
 

@@ -28,7 +28,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Iterable
 
 from .. import tiles as T
-from .common import apply_exclusions, arrangements, not_complete_reason
+from .common import all_tiles, apply_exclusions, best_scored, not_complete_reason, plain_number, win_arrangements
 from .context import HandContext, PatternScore, ScoreResult
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -95,14 +95,6 @@ _SEVEN_PAIRS_BY_QUADS = {
 # --------------------------------------------------------------------------------------
 # hand facts
 # --------------------------------------------------------------------------------------
-
-def all_tiles(ctx: HandContext) -> list[int]:
-    """Every tile of the hand: concealed tiles plus every tile of every declared meld."""
-    out = list(ctx.concealed)
-    for m in ctx.melds:
-        out.extend(m.tiles)
-    return out
-
 
 def is_full_flush(tiles: Iterable[int]) -> bool:
     """Every tile of one number suit, no honours (GAPS §2d ``full_flush``)."""
@@ -197,10 +189,6 @@ def _capped(variant: "Variant", m: float) -> float:
     return min(m, cap) if cap else m
 
 
-def _number(x: float) -> float:
-    return int(x) if isinstance(x, float) and x.is_integer() else x
-
-
 def score_arrangement(variant: "Variant", ctx: HandContext, arr: "Arrangement") -> tuple[float, float, list[PatternScore]]:
     """(capped multiplier, uncapped product, patterns) of one arrangement (GAPS §2d, G-YX-7)."""
     patterns = apply_exclusions(variant, detect(variant, ctx, arr))
@@ -227,24 +215,16 @@ def evaluate(variant: "Variant", ctx: HandContext) -> ScoreResult:
     value is under ``win.minimum``, or when the hand scores only patterns of
     ``win.self_draw_only_patterns`` (a basic win) and was not self-drawn (§2c).
     """
-    forms = set(variant.win["forms"])
-    arrs = [a for a in arrangements(variant, ctx) if a.form in forms]
+    arrs = win_arrangements(variant, ctx)
     if not arrs:
         return ScoreResult(winning=False, unit=UNIT, reason=not_complete_reason(variant))
 
-    best = None
-    for arr in arrs:
+    def score(arr: "Arrangement") -> tuple[tuple[float, float], float, list[PatternScore]]:
         value, raw, patterns = score_arrangement(variant, ctx, arr)
-        key = (value, raw)
-        if best is None or key > best[0]:
-            best = (key, arr, patterns)
-    (value, _raw), arr, patterns = best
-    value = _number(value)
+        return (value, raw), value, patterns
 
-    result = ScoreResult(
-        winning=True, value=value, unit=UNIT, form=arr.form, patterns=tuple(patterns),
-        decomposition=arr.notation(),
-    )
+    result = best_scored(arrs, UNIT, score)
+    value, patterns = result.value, result.patterns
 
     only = set(variant.win["self_draw_only_patterns"])
     if only and patterns and all(p.id in only for p in patterns) and not effective_self_draw(ctx):
@@ -254,7 +234,7 @@ def evaluate(variant: "Variant", ctx: HandContext) -> ScoreResult:
         ))
     minimum = variant.win["minimum"]
     if minimum and value < minimum:
-        return replace(result, winning=False, reason=f"×{value}: a win needs at least ×{_number(minimum)}")
+        return replace(result, winning=False, reason=f"×{value}: a win needs at least ×{plain_number(minimum)}")
 
     from .settlement import payments_for_score
 

@@ -428,14 +428,10 @@ class NetSession(DeskSession):
         self._offered[seat] = req
         self._queue.put_nowait(req)
 
-    def answer(self, action: Action) -> bool:
-        req = self.request_now
-        if not super().answer(action):
-            return False
+    def _answered(self, req: Request, action: Action) -> None:
         task = asyncio.ensure_future(self._send(req, action))
         self._sending.add(task)
         task.add_done_callback(self._sending.discard)
-        return True
 
     async def _send(self, req: Request, action: Action) -> None:
         client = self.clients[req.seat]

@@ -10,6 +10,14 @@ at the keyboard, the presenter hides the table (:meth:`Presenter.privacy`) until
 presses a key, and only then does the keyboard (and the hand on screen) change hands.  The hand
 of a human seat is drawn face up only while that human is at the keyboard
 (:meth:`GameSession.shows_hand`).
+
+Auto-draw (a player's setting, per human seat, off by default).  In Classic the next player
+may take *any* discard into hand (``claims.next_player_pickup``, G-OX-2), so that seat is asked
+"pick up or pass" after nearly every discard of the seat before it.  With auto-draw on for a
+seat, a claim prompt whose only choices are ``pickup`` and ``pass`` is answered ``pass`` (the
+seat goes on to draw from the wall) without being shown, and without a hot-seat privacy
+screen; a prompt that also offers a chow, pung, kong or win is shown as usual.  This is the UI
+answering for the player: the rules are unchanged.
 """
 
 from __future__ import annotations
@@ -23,9 +31,13 @@ from typing import Protocol, Sequence
 from ..ai.baseline import make_bot
 from ..engine import Action, Table
 from ..engine.log import GameLog
-from ..runner import TableRunner
+from ..runner import BotSeat, TableRunner
 from ..variant import Variant
 from .model import SeatSpec, describe_event, seat_specs
+
+
+#: The choices of a claim prompt that auto-draw answers with ``pass`` (Classic's pick-up).
+AUTO_DRAW_KINDS = frozenset({"pickup", "pass"})
 
 
 @dataclass(eq=False)
@@ -83,27 +95,6 @@ class HumanSeat:
         self.session.emit_text(str(exc))
 
 
-class ThreadedBotSeat:
-    """A bot in a seat: pauses ``delay`` seconds (so a person can follow it), then thinks on
-    the session's bot thread, so a slow bot never freezes the screen or the keys.
-
-    One thread for all four bots: decisions never run at the same time, and each is the same
-    function of the view as it would be on the event loop (bots only read the view they are
-    given), so games stay deterministic.
-    """
-
-    def __init__(self, bot, delay: float, executor: ThreadPoolExecutor):
-        self.bot = bot
-        self.delay = delay
-        self.executor = executor
-
-    async def decide(self, view: dict, legal: list[Action]) -> Action:
-        if self.delay:
-            await asyncio.sleep(self.delay)
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor, self.bot.choose, view, legal)
-
-
 class DeskSession:
     """What every kind of game shares with the table screen: the human seats at this keyboard,
     the *desk* that serves their decisions one at a time (hot-seat privacy), who is shown at
@@ -130,6 +121,7 @@ class DeskSession:
         self._stopped = False
         self.last_text = ""
         self.finished = False
+        self.auto_draw: set[int] = set()  # human seats whose pick-up-only prompts pass by themselves
 
     # -- who is shown -------------------------------------------------------------------------
     @property
@@ -197,13 +189,43 @@ class DeskSession:
         """LAN: the command that gets this player back to the table, or ''."""
         return ""
 
+    # -- auto-draw ----------------------------------------------------------------------------
+    def set_auto_draw(self, seat: int, on: bool) -> None:
+        """Turn auto-draw on or off for the human ``seat`` (see the module docstring).  Turned
+        on while that seat's pick-up-only prompt is shown, it answers that prompt too.
+        ValueError for a seat that is not played at this keyboard."""
+        if seat not in self.humans:
+            raise ValueError(f"seat {seat} is not played at this keyboard (human seats: {self.humans})")
+        if not on:
+            self.auto_draw.discard(seat)
+            return
+        self.auto_draw.add(seat)
+        req = self.request_now
+        if req is not None and req.seat == seat:
+            action = self.auto_answer(req)
+            if action is not None:
+                self.resolve(req, action)
+
+    def auto_answer(self, req: Request) -> Action | None:
+        """The ``pass`` that answers ``req`` by itself under auto-draw, or None when ``req``
+        must be shown (auto-draw off for its seat, a turn, or a choice besides pick-up and
+        pass)."""
+        if req.seat not in self.auto_draw or req.is_turn or req.kinds != AUTO_DRAW_KINDS:
+            return None
+        return next(a for a in req.legal if a.kind == "pass")
+
     # -- the desk -----------------------------------------------------------------------------
     async def _desk(self) -> None:
-        """Serve human requests one at a time, passing the keyboard between humans."""
+        """Serve human requests one at a time, passing the keyboard between humans (a request
+        that auto-draw answers is never shown)."""
         assert self._queue is not None and self.presenter is not None
         while True:
             req = await self._queue.get()
             if req.future.done():
+                continue
+            auto = self.auto_answer(req)
+            if auto is not None:
+                self.resolve(req, auto)
                 continue
 
             def take(req: Request = req) -> None:
@@ -229,10 +251,21 @@ class DeskSession:
         (and does nothing) if there is no such request or the action is not one of its legal
         actions."""
         req = self.request_now
-        if req is None or req.future.done() or action not in req.legal:
+        return req is not None and self.resolve(req, action)
+
+    def resolve(self, req: Request, action: Action) -> bool:
+        """Answer ``req`` with ``action`` (shown or not).  Returns False (and does nothing) if
+        ``req`` is already answered or withdrawn, or ``action`` is not one of its legal
+        actions."""
+        if req.future.done() or action not in req.legal:
             return False
         req.future.set_result(action)
+        self._answered(req, action)
         return True
+
+    def _answered(self, req: Request, action: Action) -> None:
+        """Called once ``req`` is answered: nothing more at a local table (the seat's
+        ``decide`` is waiting on the future); LAN: send the answer to the table."""
 
     def emit_text(self, text: str) -> None:
         self.last_text = text
@@ -266,8 +299,12 @@ class GameSession(DeskSession):
             if spec.human:
                 players.append(HumanSeat(i, self))
             else:
+                # every bot thinks on the one bot thread: a slow bot never freezes the screen or
+                # the keys; decisions never overlap, and each is the same function of the view
+                # as on the event loop (bots only read the view given), so games stay
+                # deterministic
                 bot = make_bot(self.seat_strings[i], variant, i, seed)
-                players.append(ThreadedBotSeat(bot, bot_delay, self._bots))
+                players.append(BotSeat(bot, bot_delay, executor=self._bots))
         self.runner = TableRunner(self.table, players, on_events=self._on_events, on_action=self._on_action)
         self._ended: list[dict] = []
         self.finished = self.table.phase == "match_over"

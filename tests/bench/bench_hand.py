@@ -31,32 +31,17 @@ from mahjong.agari import Agari  # noqa: E402
 from mahjong.shanten import Shanten  # noqa: E402
 
 from mahjong_tui.hand import STANDARD, HandShape  # noqa: E402
-from mahjong_tui.tiles import NUM_KINDS, tile, EAST, SOUTH, WEST, NORTH, RED, GREEN, WHITE  # noqa: E402
-
-# The package's 34 indices: man 1-9 (our characters m), pin 1-9 (dots t), sou 1-9 (bamboo s),
-# E S W N, haku (white P), hatsu (green F), chun (red C).
-PACKAGE_TO_OURS = ([tile("m", r) for r in range(1, 10)] + [tile("t", r) for r in range(1, 10)]
-                   + [tile("s", r) for r in range(1, 10)] + [EAST, SOUTH, WEST, NORTH, WHITE, GREEN, RED])
+from tests.helpers import from_package, package_melds_and_pair, package_random_hand  # noqa: E402
 
 
 def _convert(c34: list[int]) -> tuple[list[int], list[int]]:
-    ours = [0] * NUM_KINDS
-    for k, c in enumerate(c34):
-        ours[PACKAGE_TO_OURS[k]] = c
-    return c34, ours
+    return c34, from_package(c34)
 
 
 def make_hands(n: int, seed: int) -> list[tuple[list[int], list[int]]]:
     """``n`` random hands as (package 34-array, our count array), alternately 13 and 14 tiles."""
     rng = random.Random(seed)
-    wall = [k for k in range(34) for _ in range(4)]
-    hands = []
-    for i in range(n):
-        c34 = [0] * 34
-        for k in rng.sample(wall, 13 + i % 2):
-            c34[k] += 1
-        hands.append(_convert(c34))
-    return hands
+    return [_convert(package_random_hand(rng, 13 + i % 2)) for i in range(n)]
 
 
 def make_near_hands(n: int, seed: int) -> list[tuple[list[int], list[int]]]:
@@ -65,15 +50,7 @@ def make_near_hands(n: int, seed: int) -> list[tuple[list[int], list[int]]]:
     rng = random.Random(seed)
     hands = []
     while len(hands) < n:
-        c34 = [0] * 34
-        for _ in range(4):
-            if rng.random() < 0.4:
-                c34[rng.randrange(34)] += 3
-            else:
-                start = rng.randrange(3) * 9 + rng.randrange(7)
-                for k in range(start, start + 3):
-                    c34[k] += 1
-        c34[rng.randrange(34)] += 2
+        c34 = package_melds_and_pair(rng)
         for _ in range(rng.choice((1, 2))):
             c34[rng.choice([k for k in range(34) if c34[k]])] -= 1
             c34[rng.randrange(34)] += 1

@@ -30,6 +30,16 @@ def make_app(seats=("human", "ai:baseline", "ai:baseline", "ai:baseline"), varia
     return app
 
 
+def net_app(session, command: str = "join") -> MahjongApp:
+    """The app as ``mahjong-tui join``/``host`` runs it, with a LAN session opened in this
+    loop (pinned theme, no privacy guard)."""
+    app = MahjongApp(command=command, faces="compact", env=ENV, width=120)
+    app.theme = THEME
+    app.privacy_guard = 0
+    app._preset = session
+    return app
+
+
 def screen_text(app) -> str:
     """What the terminal shows now, as plain text (the compositor's full frame)."""
     c = Console(width=app.size.width, height=app.size.height, file=io.StringIO(), record=True,
@@ -147,6 +157,25 @@ async def play(pilot, app, *, turns: int | None = None, until=None, pass_claims:
         else:
             await press_action(pilot, app, action)
         await wait_for(pilot, lambda: my_request(app) is not req)
+
+
+async def next_decision(pilot, app):
+    """Wait until the seat at the keyboard owes a decision or the hand's scoring screen is up;
+    returns the request (a :class:`~mahjong_tui.ui.session.Request`), or None at the end of
+    the hand."""
+    from mahjong_tui.ui.screens.results import HandEndScreen
+
+    await wait_for(pilot, lambda: my_request(app) is not None or isinstance(app.screen, HandEndScreen))
+    if isinstance(app.screen, HandEndScreen):
+        return None
+    return my_request(app)
+
+
+async def pass_with_x(pilot, app, req) -> None:
+    """Answer the claim prompt ``req`` with the ``x`` key and check that it passed."""
+    await pilot.press("x")
+    await wait_for(pilot, lambda: my_request(app) is not req)
+    assert req.future.result().kind == "pass"
 
 
 def claim_prompt(app) -> bool:

@@ -25,7 +25,6 @@ import sys
 
 from mahjong_tui import cli
 from mahjong_tui.net.client import NetClient, play_bot
-from mahjong_tui.ui.app import MahjongApp
 from mahjong_tui.ui.netsession import open_host, open_join
 from mahjong_tui.ui.screens.dialogs import MessageScreen
 from mahjong_tui.ui.screens.lan import HostScreen, JoinScreen, NetQuitScreen, TableInfoScreen, host_namespace, \
@@ -35,19 +34,10 @@ from mahjong_tui.ui.model import fmt_num, pattern_words
 from mahjong_tui.ui.screens.results import HandEndScreen, MatchEndScreen, headline
 from mahjong_tui.ui.widgets.areas import ActionBar, HeaderBar, Pond
 from tests.net.util import ROOT, env, new_table, served
-from tests.ui.helpers import ENV, THEME, bot_policy, make_app, my_request, play, press_action, screen_text, \
-    table_screen, wait_for
+from tests.ui.helpers import bot_policy, make_app, my_request, net_app, next_decision, pass_with_x, play, \
+    press_action, screen_text, table_screen, wait_for
 
 BOTS = ("ai:baseline", "ai:baseline", "ai:baseline")
-
-
-def net_app(session, command: str = "join") -> MahjongApp:
-    """The app as ``mahjong-tui join``/``host`` runs it, with a session opened in this loop."""
-    app = MahjongApp(command=command, faces="compact", env=ENV, width=120)
-    app.theme = THEME
-    app.privacy_guard = 0
-    app._preset = session
-    return app
 
 
 def bar(app) -> str:
@@ -71,11 +61,7 @@ async def test_tui_client_plays_a_whole_hand_over_the_network():
             seen = {"turns": 0, "prompts": 0, "passes": 0, "win": False}
             # the server's clock is shown with the request
             assert "s left" in bar(app)
-            while True:
-                await wait_for(pilot, lambda: my_request(app) is not None or isinstance(app.screen, HandEndScreen))
-                if isinstance(app.screen, HandEndScreen):
-                    break
-                req = my_request(app)
+            while (req := await next_decision(pilot, app)) is not None:
                 action = decide(req)
                 if req.is_turn:
                     seen["turns"] += 1
@@ -94,9 +80,7 @@ async def test_tui_client_plays_a_whole_hand_over_the_network():
                 assert "pass" in bar(app) and "discarded" in bar(app)
                 if seen["passes"] == 0 and action.kind != "win":
                     seen["passes"] += 1
-                    await pilot.press("x")
-                    await wait_for(pilot, lambda: my_request(app) is not req)
-                    assert req.future.result().kind == "pass"
+                    await pass_with_x(pilot, app, req)
                     continue
                 await press_action(pilot, app, action)
                 await wait_for(pilot, lambda: my_request(app) is not req)

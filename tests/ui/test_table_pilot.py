@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 
 from mahjong_tui import tiles as T
-from mahjong_tui.ui.screens.results import HandEndScreen, MatchEndScreen
+from mahjong_tui.ui.screens.results import MatchEndScreen
 from mahjong_tui.ui.widgets.areas import ActionBar, HandArea, Pond
-from tests.ui.helpers import bot_policy, make_app, my_request, press_action, screen_text, table_screen, wait_for
+from tests.ui.helpers import bot_policy, make_app, my_request, next_decision, pass_with_x, press_action, screen_text, \
+    table_screen, wait_for
 
 
 def hand_line(app) -> list[str]:
@@ -27,11 +28,7 @@ async def test_whole_hand_discard_claim_pass_win_scoring():
         t = table_screen(app)
         decide = bot_policy(t.session.variant, 0)
         seen = {"turns": 0, "prompts": 0, "passes": 0, "win_key": False}
-        while True:
-            await wait_for(pilot, lambda: my_request(app) is not None or isinstance(app.screen, HandEndScreen))
-            if isinstance(app.screen, HandEndScreen):
-                break
-            req = my_request(app)
+        while (req := await next_decision(pilot, app)) is not None:
             text = screen_text(app)
             bar = app.screen.query_one(ActionBar).plain_lines()
             action = decide(req)
@@ -60,9 +57,7 @@ async def test_whole_hand_discard_claim_pass_win_scoring():
             assert "discarded" in bar[0] and text.count("pass") >= 1
             if seen["passes"] == 0 and action.kind != "win":
                 seen["passes"] += 1
-                await pilot.press("x")
-                await wait_for(pilot, lambda: my_request(app) is not req)
-                assert req.future.result().kind == "pass"
+                await pass_with_x(pilot, app, req)
                 continue
             if action.kind == "win":
                 seen["win_key"] = True
@@ -122,8 +117,8 @@ async def test_waits_are_shown_when_ready():
     async with app.run_test(size=(80, 24)) as pilot:
         t = None
         for _ in range(60):
-            await wait_for(pilot, lambda: my_request(app) is not None or isinstance(app.screen, HandEndScreen))
-            if isinstance(app.screen, HandEndScreen):
+            req = await next_decision(pilot, app)
+            if req is None:
                 break
             t = table_screen(app)
             info = " ".join(app.screen.query_one(ActionBar).plain_lines())
@@ -131,7 +126,6 @@ async def test_waits_are_shown_when_ready():
                 # each wait with its unseen copies and what a win on it is worth
                 assert re.search(r"\(\d+ left, (self-draw only: )?\d+ \w+|\(\d+ left, no win", info), info
                 break
-            req = my_request(app)
             await press_action(pilot, app, bot_policy(t.session.variant, 0)(req))
         else:  # pragma: no cover
             raise AssertionError("never ready")

@@ -77,6 +77,7 @@ KEYS = [
     ("t", "take the discard into hand (Classic pick-up)"),
     ("r", "take the kong replacement instead of a bloom tile"),
     ("x, Space", "pass"),
+    ("o", "auto-draw on/off: pass pick-up-only prompts by themselves"),
     ("?", "this help"),
     ("h", "the rules of this variant"),
     ("q", "leave the table (save to resume later)"),

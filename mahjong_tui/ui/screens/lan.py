@@ -18,7 +18,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from ..model import wind_word
 from .base import BaseModal, BaseScreen
-from .menu import SEAT_NAMES, variant_rows
+from .menu import SEAT_NAMES, VariantChoice
 
 HOST_SEAT_CHOICES = [("Human", "human"), ("Remote", "remote"), ("AI easy", "ai:easy"), ("AI normal", "ai:normal"),
                      ("AI strong", "ai:strong")]
@@ -188,24 +188,18 @@ class _LanForm(BaseScreen):
         self.dismiss(None)
 
 
-class HostScreen(_LanForm):
+class HostScreen(VariantChoice, _LanForm):
     """Host a LAN table: variant, seats (human here, remote, AI), port, bind address,
     password, seed, hands."""
 
     def __init__(self, *, variant: str = "classic"):
         super().__init__(classes="menu")
-        self.rows = variant_rows()
-        ids = [r[0] for r in self.rows]
-        self.default_variant = variant if variant in ids else (ids[0] if ids else "")
+        self.init_variants(variant)
 
     def compose_body(self) -> ComposeResult:
         with Vertical(id="lan-form"):
             yield Static("Host a LAN table  ·  this terminal plays the Human seats", id="menu-title")
-            with Horizontal(classes="menu-row"):
-                yield Label("Variant", classes="menu-label")
-                yield Select([(f"{name} · {n} tiles", vid) for vid, name, n, _ in self.rows],
-                             value=self.default_variant or Select.BLANK, allow_blank=False, compact=True,
-                             id="variant")
+            yield from self.compose_variant_row()
             with Horizontal(classes="menu-row"):
                 yield Label("Seats", classes="menu-label")
                 for i, default in enumerate(("human", "remote", "remote", "remote")):

@@ -29,7 +29,26 @@ def variant_rows() -> list[tuple[str, str, int, str]]:
     return out
 
 
-class MenuScreen(BaseScreen):
+class VariantChoice:
+    """Mixed into a screen with a variant picker (the menu, the Host form): the loadable
+    variants (:func:`variant_rows`) and the one chosen at first, ``variant`` when it is among
+    them, else the first (``""`` when none loads)."""
+
+    def init_variants(self, variant: str) -> None:
+        self.rows = variant_rows()
+        ids = [r[0] for r in self.rows]
+        self.default_variant = variant if variant in ids else (ids[0] if ids else "")
+
+    def compose_variant_row(self) -> ComposeResult:
+        """The row with the label and the ``#variant`` select (``name · N tiles``)."""
+        with Horizontal(classes="menu-row"):
+            yield Label("Variant", classes="menu-label")
+            yield Select([(f"{name} · {n} tiles", vid) for vid, name, n, _ in self.rows],
+                         value=self.default_variant or Select.BLANK, allow_blank=False, compact=True,
+                         id="variant")
+
+
+class MenuScreen(VariantChoice, BaseScreen):
     """New game (variant, seats, seed), host / join a LAN table, replay, resume, rules, quit."""
 
     BINDINGS = [
@@ -40,19 +59,13 @@ class MenuScreen(BaseScreen):
 
     def __init__(self, *, variant: str = "classic", seats: list[str] | None = None):
         super().__init__(classes="menu")
-        self.rows = variant_rows()
-        ids = [r[0] for r in self.rows]
-        self.default_variant = variant if variant in ids else (ids[0] if ids else "")
+        self.init_variants(variant)
         self.default_seats = seats or ["human", "ai:normal", "ai:normal", "ai:normal"]
 
     def compose_body(self) -> ComposeResult:
         with Vertical(id="menu"):
             yield Static("mahjong-tui  ·  a four-seat mahjong table", id="menu-title")
-            with Horizontal(classes="menu-row"):
-                yield Label("Variant", classes="menu-label")
-                yield Select([(f"{name} · {n} tiles", vid) for vid, name, n, _ in self.rows],
-                             value=self.default_variant or Select.BLANK, allow_blank=False, compact=True,
-                             id="variant")
+            yield from self.compose_variant_row()
             yield Static("", id="variant-summary")
             with Horizontal(classes="menu-row"):
                 yield Label("Seats", classes="menu-label")

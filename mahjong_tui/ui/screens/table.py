@@ -6,8 +6,14 @@ and hands it to the area widgets, which repaint only what changed.
 
 Keys (also on the ``?`` screen): left/right (or a mouse click) choose a tile; Enter or ``d``
 discard it (a click on the chosen tile discards it too); the prompt's letters and digits pick a
-claim or a turn action; ``x`` or space pass; ``?`` keys; ``h`` rules; ``q`` quit (asks, offers
-to save).
+claim or a turn action; ``x`` or space pass; ``o`` auto-draw on/off; ``?`` keys; ``h`` rules;
+``q`` quit (asks, offers to save).
+
+Auto-draw (``o``, off by default, per human seat: the seat at the keyboard): a claim prompt
+whose only choices are pick-up and pass (Classic's next player, who may take any discard) is
+answered pass without being shown (:meth:`~mahjong_tui.ui.session.DeskSession.set_auto_draw`);
+while it is on, the line under the prompt starts with ``auto-draw on``.  Not in the footer, so
+that the footer stays short at 80 columns; listed on the ``?`` screen.
 
 At a LAN table (a :class:`~mahjong_tui.ui.netsession.NetSession`) the same screen also shows
 each seat's connection (``[bot stand-in]``, ``[open]``, ...), connection problems in the header
@@ -18,6 +24,7 @@ seat token to rejoin with.
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from typing import Callable
 
 from textual import events
@@ -57,6 +64,7 @@ class TableScreen(BaseScreen):
         Binding("question_mark", "keys", "Keys"),
         Binding("h", "rules", "Rules"),
         Binding("i", "table_info", "Table", show=False),
+        Binding("o", "auto_draw", "Auto-draw", show=False),
         Binding("q", "quit", "Quit"),
     ]
 
@@ -216,6 +224,8 @@ class TableScreen(BaseScreen):
         if self.selected is not None and self._order:
             self.selected = max(0, min(self.selected, len(self._order) - 1))
         actions = self.action_box(view, req, show)
+        if bottom in s.auto_draw:
+            actions = replace(actions, info=("auto-draw on" + (" · " if actions.info else ""),) + actions.info)
         self.frame = build_frame(
             view, bottom=bottom, names=[s.name(i) for i in range(4)], title=self._title,
             hand_text=view["hand"], show_own_hand=show, latest=self._latest, selected=self.selected,
@@ -340,7 +350,7 @@ class TableScreen(BaseScreen):
     def _unknown_key(self, event: events.Key) -> None:
         """A key that means nothing in this prompt: say which keys do (not for keys that have
         a binding elsewhere, like ? h q)."""
-        if event.key in ("question_mark", "h", "q", "i", "tab", "shift+tab") or not (event.is_printable or event.key == "enter"):
+        if event.key in ("question_mark", "h", "q", "i", "o", "tab", "shift+tab") or not (event.is_printable or event.key == "enter"):
             return
         req = self._my_request()
         self._hint = ("Use the keys shown: Enter or d discards the chosen tile" if req is not None and req.is_turn
@@ -388,6 +398,22 @@ class TableScreen(BaseScreen):
         from .rules import RulesScreen
 
         self.app.push_screen(RulesScreen(self.session.variant.id, self.session.variant))
+
+    def action_auto_draw(self) -> None:
+        """``o``: turn auto-draw on or off for the seat at the keyboard (see the module
+        docstring), and say which it is now."""
+        s = self.session
+        seat = s.keyboard if s.keyboard is not None else s.perspective
+        if seat not in s.humans:
+            self.app.notify("No seat is played at this keyboard.", title="Auto-draw")
+            return
+        on = seat not in s.auto_draw
+        s.set_auto_draw(seat, on)
+        who = f"{s.name(seat)}: " if s.hot_seat else ""
+        what = ("on: a prompt offering only to take the discard or pass now passes by itself" if on
+                else "off: every claim prompt is shown")
+        self.app.notify(f"{who}auto-draw {what}.", title="Auto-draw (o)")
+        self.redraw()
 
     def action_table_info(self) -> None:
         if not self.session.network:
