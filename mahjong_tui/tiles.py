@@ -208,14 +208,25 @@ def counts_of_notation(text: str) -> tuple[int, ...]:
     return key
 
 
+_RUN_MEMO: dict[tuple[int, ...], str] = {}  # one suit's counts -> its ranks ('1135'); bounded
+
+
 def _format_counts(counts: Sequence[int]) -> str:
     out: list[str] = []
     for si in range(3):
         base = si * SUIT_SIZE
-        run = "".join(RANK_CHARS[r] * counts[base + r] for r in range(SUIT_SIZE) if counts[base + r])
+        part = tuple(counts[base:base + SUIT_SIZE])
+        run = _RUN_MEMO.get(part)
+        if run is None:
+            run = "".join(RANK_CHARS[r] * part[r] for r in range(SUIT_SIZE) if part[r])
+            if len(_RUN_MEMO) >= _MEMO_SIZE:
+                _RUN_MEMO.clear()
+            _RUN_MEMO[part] = run
         if run:
             out.append(run + SUIT_LETTERS[si])
-    out.extend(_CODE_CHAR[t] * counts[t] for t in range(NUM_SUITED, NUM_KINDS) if counts[t])
+    for t in range(NUM_SUITED, NUM_KINDS):
+        if counts[t]:
+            out.append(_CODE_CHAR[t] * counts[t])
     return "".join(out)
 
 

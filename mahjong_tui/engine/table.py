@@ -82,6 +82,7 @@ class Table:
         self._public_cache: tuple | None = None
         self._seat_cache: list[tuple | None] = [None] * 4
         self._dirty_seats: set[int] = set()  # seats changed since the public view was built
+        self._wall_static: tuple | None = None  # (wall, bloom tiles, the wall's unchanging view)
         self._shape = variant.hand_shape
         self._kinds = variant.kinds
         self._start_hand()
@@ -828,20 +829,20 @@ class Table:
                     "dealer": s == self.dealer,
                     "score": self.scores[s],
                     "concealed_count": sum(self.hands[s]),
-                    "melds": [{"kind": m.kind, "tiles": T.format_tiles(m.tiles), "kong_type": m.kong_type,
-                               "from_seat": m.from_seat} for m in melds],
-                    "bonus": T.format_tiles(self.bonus[s]),
+                    "melds": [_meld_dict(m) for m in melds],
+                    "bonus": T.format_tiles(self.bonus[s]) if self.bonus[s] else "",
                     "pond": names,
                 })
                 self._seat_cache[s] = hit
             players.append(hit[1])
         dirty.clear()
-        wall = {
-            "live": self.wall.live_count, "dead": self.wall.dead_count,
-            "bloom": [T.name(t) for t in self.wall.bloom], "reserve": self.variant.wall["reserve"],
-            "dice": list(self.wall.brk.dice), "break_seat": self.wall.brk.wall_seat,
-            "break_stack": self.wall.brk.stack,
-        }
+        bloom = self.wall.bloom
+        if self._wall_static is None or self._wall_static[0] is not self.wall or self._wall_static[1] != bloom:
+            self._wall_static = (self.wall, list(bloom), {
+                "bloom": [T.name(t) for t in bloom], "reserve": self.variant.wall["reserve"],
+                "dice": list(self.wall.brk.dice), "break_seat": self.wall.brk.wall_seat,
+                "break_stack": self.wall.brk.stack})
+        wall = {"live": self.wall.live_count, "dead": self.wall.dead_count, **self._wall_static[2]}
         self._public_cache = (key, (players, wall))
         return players, wall
 
@@ -851,6 +852,7 @@ class Table:
         self._legal_cache = {}
         self._legal_dict_cache = {}
         self._public_cache = None
+        self._wall_static = None
         self._seat_cache = [None] * 4
 
     def snapshot(self) -> tuple:
@@ -871,6 +873,15 @@ class Table:
             out += self.bonus[s]
             out += [t for t, claimed in self.ponds[s] if not claimed]
         return out
+
+
+def _meld_dict(m: Meld) -> dict:
+    """A meld as views show it, kept on the (immutable) meld: do not modify."""
+    d = m.__dict__.get("_view")
+    if d is None:
+        d = {"kind": m.kind, "tiles": T.format_tiles(m.tiles), "kong_type": m.kong_type, "from_seat": m.from_seat}
+        m.__dict__["_view"] = d
+    return d
 
 
 def event_for(event: dict, seat: int | None) -> dict:
