@@ -411,13 +411,8 @@ class Table:
         self._new_events = []
         self.actions.append(action)
         kind = action.kind
-        # seats whose public information this action may change (the public view rebuilds them)
-        self._dirty_seats.update((action.seat, self.current))
-        if self.discard is not None:
-            self._dirty_seats.add(self.discard[0])
-        if self._rob is not None:
-            self._dirty_seats.add(self._rob[0])
-        hand_before = self.hand_index
+        hand_before, phase_before = self.hand_index, self.phase
+        discarder = self.discard[0] if self.discard is not None else None
         if self.phase == "turn":
             if kind == "discard":
                 self._do_discard(action.seat, action.tile)
@@ -442,9 +437,17 @@ class Table:
                 self._claim_options = {}
                 self.phase = "turn"
                 self._replacement_draw(action.seat)
-        self._dirty_seats.add(self.current)
+        # seats whose public information changed (the public view rebuilds only those): the
+        # seat that acted on its turn, the seat to move now (it drew or claimed), a discarder
+        # whose tile was claimed; everybody when a hand ends
+        dirty = self._dirty_seats
+        dirty.add(self.current)
+        if phase_before in ("turn", "after_kong"):
+            dirty.add(action.seat)
+        if discarder is not None and self.ponds[discarder] and self.ponds[discarder][-1][1]:
+            dirty.add(discarder)
         if self.hand_index != hand_before or self.phase == "match_over":
-            self._dirty_seats.update(range(4))
+            dirty.update(range(4))
         self.seq += 1
         return self._new_events
 
