@@ -51,6 +51,7 @@ class BaselineBot(Bot):
         self.shape = variant.hand_shape
         self.kinds = variant.kinds
         self._claim_base: dict[tuple[str, int], int] = {}
+        self._ranks = tuple(variant.tiles_rules["ranks"])
 
     # -- helpers -------------------------------------------------------------------------
     def _counts(self, view: dict) -> tuple[list[int], int]:
@@ -63,7 +64,7 @@ class BaselineBot(Bot):
         v = counts[t] * 4
         if T.is_suited(t):
             r = T.rank_of(t)
-            lo, hi = self.variant.tiles_rules["ranks"]
+            lo, hi = self._ranks
             for d in (-2, -1, 1, 2):
                 if lo <= r + d <= hi and counts[t + d]:
                     v += 3 if abs(d) == 1 else 2
