@@ -84,6 +84,9 @@ class Table:
         self._dirty_seats: set[int] = set()  # seats changed since the public view was built
         self._wall_static: tuple | None = None  # (wall, bloom tiles, the wall's unchanging view)
         self._shape = variant.hand_shape
+        c = variant.claims  # claims a discard allows (GAPS §2b, §5b, §6b), looked up once
+        self._claim_rules = (bool(c["pung"]), bool(c["exposed_kong"]), c["chow"] == "next",
+                             bool(c["next_player_pickup"]))
         self._kinds = variant.kinds
         self._start_hand()
 
@@ -308,9 +311,9 @@ class Table:
             tile = self.last_drawn
             if self.drawn_from == "deal":
                 tile = None
-            sit = self._situations_for_turn(seat)
             wt = tile if tile is not None else self._any_winning_tile(seat)
-            if wt is not None and self._win_result(seat, wt, True, sit) is not None:
+            if (wt is not None and self._shape.is_complete(h, len(self.melds[seat]))
+                    and self._win_result(seat, wt, True, self._situations_for_turn(seat)) is not None):
                 out.append(Action.of(seat, "win", wt))
         held = [t for t in self._kinds if h[t]]
         if not claimed_turn and self._can_kong():
@@ -351,8 +354,7 @@ class Table:
         return sit
 
     def _claim_actions(self, seat: int, discarder: int, tile: int) -> list[Action]:
-        v = self.variant
-        c = v.claims
+        pung, kong, chow, pickup = self._claim_rules
         h = self.hands[seat]
         out: list[Action] = []
         is_next = seat == (discarder + 1) % 4
@@ -363,14 +365,15 @@ class Table:
             sit = self._discard_win_situations(seat, discarder, tile)
             if self._win_result(seat, tile, False, sit, discarder, extra=tile) is not None:
                 out.append(Action.of(seat, "win", tile))
-        if c["pung"] and h[tile] >= 2:
+        n = h[tile]
+        if n >= 2 and pung:
             out.append(Action.of(seat, "pung", tile))
-        if c["exposed_kong"] and h[tile] >= 3 and self._can_kong():
+        if n >= 3 and kong and self._can_kong():
             out.append(Action.of(seat, "kong", tile))
-        if is_next and (c["chow"] == "next" or c["next_player_pickup"]) and T.is_suited(tile):
+        if is_next and (chow or pickup) and tile < T.NUM_SUITED:
             for tiles in self._chows_with(h, tile):
                 out.append(Action.of(seat, "chow", tiles=tiles))
-        if is_next and c["next_player_pickup"]:
+        if is_next and pickup:
             out.append(Action.of(seat, "pickup", tile))
         if out:
             out.append(Action.of(seat, "pass"))
