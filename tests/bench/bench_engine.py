@@ -80,11 +80,45 @@ def bench_analyze(n: int = 2000) -> None:
 
 
 def bench_sim(hands: int = 200) -> None:
+    """``sim`` hands/s for four ``ai:baseline`` bots: as a user runs it (a fresh process, cold
+    hand-analysis caches) and warm (in this process, after a first run); then where one decision
+    goes (µs: legal actions + apply, building the view, the bot), replaying the warm game; and a
+    random-legal-action policy (the engine with trivial decisions) for scale."""
+    import subprocess
+
+    seats = ["ai:baseline"] * 4
     for vid in ("classic", "yuxi", "yangzhou"):
         v = load_variant(vid)
-        simulate(v, 5, 999)  # warm the hand-analysis caches
-        res = simulate(v, hands, 1)
-        # the random policy: engine cost with trivial decisions
+        out = subprocess.run([sys.executable, "-m", "mahjong_tui", "sim", "--variant", vid, "--hands", str(hands),
+                              "--seed", "1", "--seats", ",".join(seats), "--json"],
+                             capture_output=True, text=True, check=True,
+                             cwd=str(Path(__file__).resolve().parents[2])).stdout
+        import json
+
+        cold = json.loads(out)["hands_per_s"]
+        simulate(v, hands, 1, seats)  # warm the caches
+        warm = simulate(v, hands, 1, seats)
+        # the same game, decision by decision: where the time goes
+        from mahjong_tui.ai import make_bot
+
+        table, bots = Table(v, 1, hands=hands), [make_bot(s, v, i, 1) for i, s in enumerate(seats)]
+        t_view = t_bot = t_apply = 0.0
+        n = 0
+        while table.phase != "match_over":
+            seat = table.waiting_for()[0]
+            t0 = time.perf_counter()
+            legal = table.legal_actions(seat)
+            t1 = time.perf_counter()
+            view = table.view(seat)
+            t2 = time.perf_counter()
+            action = bots[seat].choose(view, legal)
+            t3 = time.perf_counter()
+            table.apply(action)
+            t4 = time.perf_counter()
+            t_apply += (t1 - t0) + (t4 - t3)
+            t_view += t2 - t1
+            t_bot += t3 - t2
+            n += 1
         rng = random.Random(1)
         table = Table(v, 1, hands=hands)
         t0 = time.perf_counter()
@@ -93,8 +127,9 @@ def bench_sim(hands: int = 200) -> None:
             table.view(seat)
             table.apply(rng.choice(table.legal_actions(seat)))
         dt = time.perf_counter() - t0
-        print(f"sim {vid:<9} four baseline bots {res.hands_per_s:7.1f} hands/s; "
-              f"random legal actions {hands / dt:7.1f} hands/s")
+        print(f"sim {vid:<9} four baseline bots: {cold:7.1f} hands/s fresh process, {warm.hands_per_s:7.1f} warm; "
+              f"{n / hands:5.1f} decisions/hand, per decision µs: legal+apply {1e6 * t_apply / n:5.1f}, "
+              f"view {1e6 * t_view / n:5.1f}, bot {1e6 * t_bot / n:5.1f}; random legal actions {hands / dt:7.1f} hands/s")
 
 
 if __name__ == "__main__":
