@@ -748,6 +748,18 @@ class HandShape:
                 plus[k] -= 1
         return sorted(found)
 
+    def standard_waits(self, counts: Sequence[int], melds: int = 0) -> list[int]:
+        """The standard-form part of :meth:`waits` (four melds and a pair, GAPS §0), whether or
+        not the standard form is among ``forms``: every kind ``k`` of the shape (fewer than
+        four held) such that the concealed tiles plus ``k`` split into ``4 - melds`` melds and
+        one pair; sorted codes.  Per-unit answers are memoised, so this is the cheap way to
+        test a ready hand.  Shapes and errors as :meth:`waits`."""
+        t = self._gather(counts)
+        n = sum(t) + 3 * melds
+        if n != _FULL - 1 or melds < 0 or not self._standard:
+            self._check(t, melds, (1,))
+        return sorted(self._standard_waits(t))
+
     def shanten_after_discards(self, counts: Sequence[int], melds: int = 0) -> dict[int, int]:
         """For ``3 * (4 - melds) + 2`` concealed tiles: ``{tile: shanten}`` over the allowed
         forms of the hand left after discarding one copy of each distinct held tile.

@@ -13,11 +13,12 @@ import pytest
 from mahjong_tui import tiles as T
 from mahjong_tui.ai import make_bot
 from mahjong_tui.ai.baseline import BaselineBot
-from mahjong_tui.ai.player import LevelBot, erlang_win
+from mahjong_tui.ai.player import LevelBot, _Decision, erlang_win
 from mahjong_tui.ai.plans import plans_for
 from mahjong_tui.ai.shapeops import HandTables, ops_for
 from mahjong_tui.ai.value import model_for
 from mahjong_tui.engine import Action, Table
+from mahjong_tui.melds import KONG, Meld
 from mahjong_tui.sim import format_seat_table, simulate
 from mahjong_tui.variant import load_variant
 
@@ -228,6 +229,80 @@ def test_hand_tables_agree_with_hand_shape(variant):
                 c[d] += 1
 
 
+def test_hand_shape_unit_table_api(variant):
+    """The public unit-table API of HandShape that shapeops rests on: units cover the gathered
+    tuple in order, merging every unit's table gives the standard shanten, and
+    ``standard_waits`` is the standard part of ``waits``."""
+    shape = variant.hand_shape
+    lays = shape.unit_layouts()
+    assert [lay.index for lay in lays] == list(range(len(lays)))
+    assert lays[0].start == 0 and all(a.stop == b.start for a, b in zip(lays, lays[1:]))
+    assert sorted(c for lay in lays for c in lay.codes) == sorted(shape.tile_kinds())
+    assert [lay.honours for lay in lays] == [False] * (len(lays) - 1) + [True]
+    rng = random.Random(9)
+    wall = [k for k in shape.tile_kinds() for _ in range(4)]
+    for declared in (0, 1, 2):
+        for _ in range(20):
+            c = [0] * T.NUM_KINDS
+            for k in rng.sample(wall, 13 - 3 * declared):
+                c[k] += 1
+            t = shape.gather(c)
+            assert t == shape.gatherer(c)
+            merged = 0
+            for lay in lays:
+                merged = shape.merge_tables(merged, shape.unit_table_id(lay.index, t[lay.start:lay.stop]))
+            assert shape.table_distance(merged, declared) == shape.shanten_by_form(c, declared)["standard"]
+            assert shape.merge_memo.get((0, merged), merged) == merged
+            assert len(shape.table_list[merged]) == 10
+            std = shape.standard_waits(c, declared)
+            assert set(std) <= set(shape.waits(c, declared))
+            if declared:
+                assert std == shape.waits(c, declared)
+    with pytest.raises(ValueError):
+        shape.table_distance(0, 5)
+    with pytest.raises(ValueError):
+        shape.standard_waits([0] * T.NUM_KINDS, 0)
+
+
+def test_shapeops_uses_only_the_public_hand_shape_api():
+    import pathlib
+
+    import mahjong_tui.ai.shapeops as so
+
+    text = pathlib.Path(so.__file__).read_text()
+    code = text[text.index("from __future__"):]
+    for private in ("._units", "._gather", "._unit_table(", "._merge(", "._merges", "._table_list",
+                    "_unit_codes", "unit.available"):
+        assert f"shape{private}" not in code, private
+
+
+def test_look_ahead_estimate_knows_which_waits_are_legal():
+    """Strong's look-ahead values a finished hand from the plans: in Yangzhou a plain hand is
+    worth nothing and a mixed suit is; in Yuxi a plain hand wins by self-draw only and seven
+    pairs on a discard too."""
+    v = load_variant("yangzhou")
+    bot = make_bot("ai:strong", v, 0, 1)
+    fit = bot._fit_info((), T.EAST, T.EAST)
+
+    def est(notation, w):
+        c = _counts(notation)
+        mask = sum(1 << k for k in bot.kinds if c[k])
+        return bot._estimate(fit, c, mask, T.parse_tile(w), 0)
+
+    assert est("123s456t789m234sE", "E") == (0.0, 0.0)
+    vs, vd = est("123s456s789s234sE", "E")      # full straight in bamboo + mixed suit
+    assert vs > 15 and vd > 15
+    exact = bot.model.exact(tuple(T.parse_tiles("123s456s789s234sE")), (), T.parse_tile("E"), T.EAST, T.EAST)
+    assert exact[0] >= 15 and exact[1] >= 15
+    v = load_variant("yuxi")
+    bot = make_bot("ai:strong", v, 0, 1)
+    fit = bot._fit_info((), T.EAST, T.EAST)
+    vs, vd = est("123s456t789m234sE", "E")
+    assert vs > 0 and vd == 0
+    vs, vd = est("1122s3344t5566m7m", "7m")
+    assert vs > 0 and vd > 0
+
+
 def test_plan_distance_is_restricted_shanten():
     """123456s 78s 234m EE 9m (14 tiles): ready after one discard as a plain hand and as a pure
     straight (9s missing, 234m + EE do the rest); a mixed suit in bamboo must replace the four
@@ -319,6 +394,30 @@ def test_ready_hand_with_a_legal_wait_is_kept(level):
     view, legal = _turn_view(v, "123s456s78s234mEE9m")
     choice = make_bot(f"ai:{level}", v, view["seat"], 1).choose(view, legal)
     assert choice.tile == T.parse_tile("9m")
+
+
+def test_kong_onto_a_face_up_bloom_tile_is_a_win():
+    """Yuxi (GAPS G-YX-3): 5555t 123s 456s 789m E — after the concealed kong the hand waits on
+    E; with E face up as a bloom tile the kong wins at once (kong on flower), so the kong is
+    worth a certain win, and every level declares it."""
+    v = load_variant("yuxi")
+    view, legal = _turn_view(v, "5555t123s456s789mE")
+    seat = view["seat"]
+    legal = legal + [Action(seat, "concealed_kong", T.parse_tile("5t"))]
+    view["wall"]["bloom"] = ["E", "9t"]
+    bot = make_bot("ai:strong", v, seat, 1)
+    dec = _Decision(bot, view)
+    c = _counts("123s456s789mE")
+    kong = (Meld(KONG, (T.parse_tile("5t"),) * 4, declared=True, concealed=True, kong_type="concealed"),)
+    with_bloom = bot._kong_ev(dec, c, kong, dec.L)
+    vs, _ = bot.model.exact(tuple(T.parse_tiles("123s456s789mE")), kong, T.parse_tile("E"), dec.kn.seat_wind,
+                            dec.kn.prevailing, situations=frozenset({"kong_replacement", "bloom_tile"}))
+    assert vs >= 2 and with_bloom == pytest.approx(bot.u(vs * bot.model.g_self))
+    view["wall"]["bloom"] = ["9t", "1s"]
+    assert bot._kong_ev(_Decision(bot, view), c, kong, dec.L) < with_bloom
+    view["wall"]["bloom"] = ["E", "9t"]
+    for level in LEVELS:
+        assert make_bot(f"ai:{level}", v, seat, 1).choose(view, legal).kind == "concealed_kong", level
 
 
 def _threat_view(variant, hand: str):

@@ -8,6 +8,7 @@
   pond tile not claimed (a claimed one sits in a meld), the face-up bloom tiles;
 - ``unseen[k] = copies(k) − visible[k]``: copies in the wall or in other hands;
 - per opponent: melds, pond (tile codes in order), whether the pond tile was claimed;
+- ``bloom``: the face-up bloom tiles (codes), if the variant has them;
 - ``draws_left``: the seat's expected remaining draws (live wall above the reserve / 4).
 
 Nothing here looks at anything but the view (design.md: the view is the only thing that leaves
@@ -86,8 +87,10 @@ class Knowledge:
                 if not claimed:
                     visible[t] += 1
         wall = view.get("wall") or {}
-        for name in wall.get("bloom", ()):
-            visible[tile_code(name)] += 1
+        #: the face-up bloom tiles (Yuxi, GAPS G-YX-3): taken only to win after a kong
+        self.bloom: list[int] = [tile_code(name) for name in wall.get("bloom", ())]
+        for t in self.bloom:
+            visible[t] += 1
         self.visible = visible
         self.unseen = [0] * T.NUM_KINDS
         for k in variant.kinds:

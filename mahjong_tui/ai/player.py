@@ -21,24 +21,44 @@ It turns them into an expected gain ``P(win) · u(value)``:
   remaining draws;
 - ``u(v) = v ** alpha`` (``alpha < 1``) damps huge limit hands so a bot does not chase a 500
   point seven pairs with a 3 % chance over a likely plain win;
+- a discard win comes at ``DISCARD_RATE`` times the self-draw rate (with the level setting
+  ``read_flow``, scaled by how readily the other seats throw tiles of the wait's suit away —
+  :meth:`_Decision._flow`; off by default: against easy opponents it gained nothing over
+  2,400 Yuxi and 3,600 Yangzhou hands);
 - a ready hand (distance 0) is judged exactly: every wait is scored by the variant's scorer
   from the bot's own tiles and melds, so an illegal wait (Yangzhou under 15 fan, a Yuxi basic
   win on a discard, a Classic chow-completing discard) is worth nothing by that route;
 - the acceptance of each step shrinks as the hand closes in, and a discard that breaks a plan's
   best shape is judged one step farther with a little less than the best shape's acceptance
   (so "wider but farther" never beats "closer");
-- only the :data:`MAX_PLANS` nearest plans are judged at each decision;
+- only the :data:`MAX_PLANS` nearest plans are judged at each decision (a fixed-chow plan whose
+  missing tiles alone put it out of reach is not even measured);
 - ``strong`` also looks two steps ahead from one-from-ready hands: for every draw that makes it
-  ready it finds the best discard and scores those waits exactly, and scales the model's
-  estimates of the farther plans by how optimistic the model proved on this hand.
+  ready it finds the best discard and values those waits, and scales the model's estimates of
+  the farther plans by how optimistic the model proved on this hand.  The waits are valued
+  from the plans (:meth:`LevelBot._estimate`: the best plan the finished hand fits — its
+  kinds and shape —, else the plain hand), not by the scorer, which would be called
+  thousands of times a hand (``exact_look_ahead`` in a level's settings restores the scorer;
+  measured: no stronger).  A hand's look-ahead tree depends on the hand only and is
+  memoised, so a hand that stays one from ready costs nothing the next turn.  Where the
+  variant refuses a plain hand (Yangzhou's minimum) there is no look-ahead: plain waits are
+  worthless there and the plans alone steer (measured: the look-ahead only blurred them).
 
 A discard's worth is the best plan's expected gain minus its expected deal-in loss
 (:mod:`mahjong_tui.ai.defence`; normal and strong).  Claims compare the best position after
-the claim with the position after passing (a cheap filter first: only claims that bring a
-near plan closer are judged); kongs are declared unless they take the hand farther from its
-plans.  Once the wall is used up no claim but a win is made, and a Classic pick-up is only
-taken to keep the tile (a tile passed round the table and thrown back would never end the
-hand; see the engine note in ``tests/bench/ai_results.md``).
+the claim with the position after passing, by the plan model alone (no look-ahead), after two
+cheap filters: the tiles that would bring a plan within reach closer are memoised per hand,
+and a discarded tile outside them ends the decision at once (a pung or chow never beats
+holding its tiles concealed); then only claims that bring a near plan closer are judged.
+The floor-valued plain plan of a variant that refuses plain hands never justifies a claim.
+Kongs: a declared kong is made unless it takes the hand farther from its plans; a discard is
+claimed for a kong when that is clearly better than passing (a kong is followed by a discard
+that, in Yuxi, any ready hand may win on — kong_discard_win —, so an even trade is refused),
+and always when a face-up bloom tile completes the hand it leaves (Yuxi, GAPS G-YX-3: the
+kong wins at once).  Once the wall is
+used up no claim but a win is made, and a Classic pick-up is only taken to keep the tile (a
+tile passed round the table and thrown back would never end the hand; see the engine note in
+``tests/bench/ai_results.md``).
 
 ``easy`` steers by distance only (the nearest plan the variant lets it win), counts acceptance
 by tile kinds rather than unseen copies, plays no defence, and picks a random one of its
@@ -70,7 +90,12 @@ from .value import model_for
 #: weigh deal-in risk; ``strong`` read passes, suji and suits in defence; ``two_step`` score
 #: one-from-ready hands two draws ahead; ``noise`` share of easy's random nearly-best
 #: discards; ``alpha`` the value utility exponent; ``flex`` (optional, 0) a bonus for other
-#: plans kept open.
+#: plans kept open; ``claim_margin`` (optional, 1.05) how much better than passing a pung,
+#: chow or pick-up must look; ``exact_look_ahead`` (optional, False) score the look-ahead's
+#: waits with the variant's scorer instead of the plans; ``read_flow`` (optional, False) scale
+#: discard-win rates by the suits the other seats throw away; ``horizon`` (optional, 1) the
+#: share of the remaining wall the seat expects to draw; ``triplet_boost`` (optional,
+#: ``CLAIM_BOOST``) the claim speed-up of pung-hand plans.
 LEVELS: dict[str, dict] = {
     "easy": {"ev": False, "unseen": False, "defence": False, "strong": False, "two_step": False,
              "noise": 0.25, "alpha": 0.5, "defence_weight": 0.0},
@@ -86,6 +111,7 @@ TWO_STEP_OPTIONS = 4    # strong: one-from-ready discards scored two steps ahead
 MAX_PLANS = 5           # plans judged per decision (the nearest ones)
 FLOOR = 0.03            # share of a plan's value kept when the variant refuses it (lucky patterns)
 TYPICAL_WAITS = 6.0     # unseen copies of the waits a hand will have once ready
+FLOW_TRUST = 12.0       # opponents' discards before their suit shares are fully trusted
 PAIR_WAITS = 3.5        # the same where only pair and pung waits may win (Classic 5c)
 
 
@@ -128,7 +154,7 @@ class _Decision:
         self.model = bot.model
         self.unseen = kn.unseen
         self.U = max(1, sum(kn.unseen))
-        self.L = max(0.5, kn.draws_left)
+        self.L = max(0.5, kn.draws_left * bot.settings.get("horizon", 1.0))
         self.melds = tuple(kn.melds)
         fed = kn.melds[2].from_seat if len(kn.melds) >= 3 else None
         self.fed_third = kn.players[fed].wind if fed is not None else None
@@ -137,8 +163,53 @@ class _Decision:
         if len(pond.pond) >= 10 and all(T.is_honour(t) and not c for t, c in zip(pond.pond[:10], pond.pond_claimed[:10])):
             sit.add("ten_honour_discards")
         self.situations = frozenset(sit)
+        self.flow = self._flow(bot, kn)
+        self._plan_flow: dict[str, float] = {}
         self._defence: Defence | None | bool = False   # False: not built yet
         self._danger: dict[int, float] = {}
+
+    @staticmethod
+    def _flow(bot: "LevelBot", kn: Knowledge) -> list[float]:
+        """Per tile kind, how readily the other seats let such tiles go, relative to an
+        average tile: the share of their discards in the kind's suit (or the honours) over
+        that group's share of the tile kinds, trusted in proportion to how many discards
+        there are (none: 1 everywhere), within [0.5, 2].  Waits and plans in a suit the
+        table is throwing away are won on a discard more often (a seat that reads the
+        table chooses its suit by it)."""
+        flow = [1.0] * T.NUM_KINDS
+        if not bot.settings.get("read_flow", False):
+            return flow
+        counts: dict[int, int] = {}
+        total = 0
+        for o in kn.opponents:
+            for t in o.pond:
+                g = bot.group_of.get(t)
+                if g is not None:
+                    counts[g] = counts.get(g, 0) + 1
+                    total += 1
+        if total == 0:
+            return flow
+        trust = min(1.0, total / FLOW_TRUST)
+        for g, share in bot.group_share.items():
+            ratio = (counts.get(g, 0) / total) / share
+            f = 1.0 + (ratio - 1.0) * trust
+            f = 0.5 if f < 0.5 else 2.0 if f > 2.0 else f
+            for k in bot.group_kinds[g]:
+                flow[k] = f
+        return flow
+
+    def flow_of_plan(self, p: Plan) -> float:
+        """:attr:`flow` averaged over the kinds plan ``p`` may hold (1 for unrestricted plans)."""
+        got = self._plan_flow.get(p.name)
+        if got is None:
+            unrestricted = p.name == "free" or (p.kind == "triplets" and p.suit < 0)
+            if unrestricted or p.kind not in ("mask", "triplets"):
+                got = 1.0
+            else:
+                ks = [k for k in p.kinds if k in self.bot.group_of]
+                got = sum(self.flow[k] for k in ks) / len(ks) if ks else 1.0
+            self._plan_flow[p.name] = got
+        return got
 
     @property
     def defence(self) -> Defence | None:
@@ -201,6 +272,24 @@ class LevelBot(Bot):
         self._pv_cache: dict = {}
         self._fx_cache: dict = {}
         self._useful_cache: dict = {}
+        self._tree_cache: dict = {}
+        self._fixed_need: dict[str, tuple[tuple[int, int], ...]] = {}
+        for p in self.plans:
+            need: dict[int, int] = {}
+            for g in p.fixed:
+                for t in g:
+                    need[t] = need.get(t, 0) + 1
+            self._fixed_need[p.name] = tuple(sorted(need.items()))
+        # tile groups for reading the table (_Decision._flow): each number suit, the honours
+        self.group_of: dict[int, int] = {}
+        for k in self.kinds:
+            self.group_of[k] = -1 if T.is_honour(k) else T.suit_of(k)
+        self.group_kinds: dict[int, list[int]] = {}
+        for k, g in self.group_of.items():
+            self.group_kinds.setdefault(g, []).append(k)
+        self.group_share = {g: len(ks) / len(self.kinds) for g, ks in sorted(self.group_kinds.items())}
+        self._honour_mask = sum(1 << k for k in variant.kinds if T.is_honour(k))
+        self._suited_mask = sum(1 << k for k in variant.kinds if T.is_suited(k))
 
     def u(self, x: float) -> float:
         return x ** self.alpha if x > 0 else 0.0
@@ -268,6 +357,35 @@ class LevelBot(Bot):
         if p.kind == "orphans":
             return orphans_distance(counts, self.orphan_kinds) if declared == 0 else 99
         return self._fixed_dist(p, counts, declared, melds)
+
+    def _gate_distances(self, pv, counts, declared: int, ht: HandTables, melds, ignore: str | None):
+        """``[(plan, vs, vd, distance)]`` for the plans ``pv``; a fixed plan whose missing chow
+        tiles alone put it more than two steps beyond the nearest other plan (not counting
+        plan ``ignore``) gets distance 99 without building its residual hand (its distance is
+        at least the missing tiles minus one, so the gate would drop it anyway)."""
+        out = []
+        bound = 99
+        for p, vs, vd in pv:
+            if p.kind != "fixed":
+                d = self._dist(p, counts, declared, ht, melds)
+                if p.name != ignore and d < bound:
+                    bound = d
+                out.append((p, vs, vd, d))
+            else:
+                out.append((p, vs, vd, None))
+        for i, (p, vs, vd, d) in enumerate(out):
+            if d is not None:
+                continue
+            if not melds:
+                lb = -1
+                for t, n in self._fixed_need[p.name]:
+                    if counts[t] < n:
+                        lb += n - counts[t]
+                if lb > bound + 2:
+                    out[i] = (p, vs, vd, 99)
+                    continue
+            out[i] = (p, vs, vd, self._fixed_dist(p, counts, declared, melds))
+        return out
 
     def _fixed_dist(self, p: Plan, counts, declared: int, melds=()) -> int:
         """Distance to the plan's fixed chows (those not yet declared) plus anything: tiles of
@@ -435,7 +553,7 @@ class LevelBot(Bot):
         if dist >= 20 or acc <= 0:
             return 0.0
         ws = 1.0 if vs > 0 else 0.0
-        wd = DISCARD_RATE if vd > 0 else 0.0
+        wd = DISCARD_RATE * dec.flow_of_plan(p) if vd > 0 else 0.0
         if ws + wd == 0:
             return 0.0
         m = self.model
@@ -448,6 +566,9 @@ class LevelBot(Bot):
         else:
             # claims speed up the middle steps, except for fixed chows where no chow claim exists
             boost = CLAIM_BOOST if (self.pung_claims and (p.kind != "fixed" or self.chow_claims)) else 1.0
+            if p.kind == "triplets" and self.pung_claims:
+                # every step of a pung hand (a pair made a pung) may be claimed from any seat
+                boost = self.settings.get("triplet_boost", CLAIM_BOOST)
             rate_mid = acc / U * boost
             typical = TYPICAL_WAITS if self.model.chow_wait_ok(p, dec.kn.seat_wind, dec.kn.prevailing) \
                 else PAIR_WAITS
@@ -458,8 +579,7 @@ class LevelBot(Bot):
         """Every tile kind completing the 13-tile hand in an allowed form."""
         out = set()
         if "standard" in self.forms:
-            got = ht13.draw_distances(self.full_mask, None, self.kinds)
-            out.update(k for k, s in got.items() if s < 0)
+            out.update(self.shape.standard_waits(counts13, declared))
         if declared == 0:
             if "seven_pairs" in self.forms and pairs_from_hist(histogram(counts13, self.kinds), self.allow_quads) == 0:
                 for k in self.kinds:
@@ -478,22 +598,33 @@ class LevelBot(Bot):
         return sorted(out)
 
     def _ev_ready(self, dec: _Decision, counts13, melds: tuple[Meld, ...], waits, draws: float,
-                  unseen=None) -> tuple[float, float]:
-        """(expected gain, winning rate per turn) of a ready hand, every wait scored exactly."""
+                  unseen=None, exact: bool = True) -> tuple[float, float]:
+        """(expected gain, winning rate per turn) of a ready hand, every wait scored exactly
+        by the variant's scorer, or (``exact=False``) by :meth:`_estimate` from the plans."""
         unseen = unseen or dec.unseen
         kn = dec.kn
         m = self.model
-        concealed = tuple(T.tiles_of(counts13))
+        if exact:
+            concealed = tuple(T.tiles_of(counts13))
+        else:
+            fit = self._fit_info(melds, kn.seat_wind, kn.prevailing)
+            hmask = 0
+            for k in self.kinds:
+                if counts13[k]:
+                    hmask |= 1 << k
         rate = 0.0
         val = 0.0
         for w in waits:
             n = unseen[w]
             if not n:
                 continue
-            vs, vd = m.exact(concealed, melds, w, kn.seat_wind, kn.prevailing, kn.bonus,
-                             dec.situations, dec.fed_third)
+            if exact:
+                vs, vd = m.exact(concealed, melds, w, kn.seat_wind, kn.prevailing, kn.bonus,
+                                 dec.situations, dec.fed_third)
+            else:
+                vs, vd = self._estimate(fit, counts13, hmask, w, len(melds))
             ws = 1.0 if vs > 0 else 0.0
-            wd = DISCARD_RATE if vd > 0 else 0.0
+            wd = DISCARD_RATE * dec.flow[w] if vd > 0 else 0.0
             if ws + wd == 0:
                 continue
             r = n * (ws + wd)
@@ -505,22 +636,106 @@ class LevelBot(Bot):
         rate /= dec.U
         return (1.0 - math.exp(-draws * rate)) * value, rate
 
+    def _fit_info(self, melds: tuple[Meld, ...], seat_wind: int, prevailing: int):
+        """What :meth:`_estimate` needs about the plans the melds leave open: per valued plan
+        ``(plan, self-draw value, discard value, chow wait ok, kinds bit mask)``, the free
+        plan first with its unfloored values; and the bit masks of the melds' kinds."""
+        key = ("fit", melds, seat_wind, prevailing)
+        got = self._pv_cache.get(key)
+        if got is None:
+            m = self.model
+            fs, fd = m.probe(self.plans[0], melds, seat_wind, prevailing)
+            rows = [(self.plans[0], fs, fd, m.chow_wait_ok(self.plans[0], seat_wind, prevailing), -1)]
+            for p, vs, vd in self._plan_values_for(melds, seat_wind, prevailing):
+                if p.name == "free":
+                    continue
+                kmask = 0
+                for k in p.kinds:
+                    kmask |= 1 << k
+                rows.append((p, vs, vd, m.chow_wait_ok(p, seat_wind, prevailing), kmask))
+            meld_mask = 0
+            for mm in melds:
+                for t in mm.tiles:
+                    meld_mask |= 1 << t
+            got = self._pv_cache[key] = (rows, meld_mask)
+        return got
+
+    def _estimate(self, fit, counts13, hmask: int, w: int, declared: int) -> tuple[float, float]:
+        """``(self-draw, discard)`` value of winning ready hand ``counts13`` on ``w``, from the
+        plans alone: the best plan the finished hand fits (all its kinds allowed, the shape
+        the plan needs), else the plain hand's value — which is 0 where the variant refuses a
+        plain hand.  A plan that cannot be won on a chow-completing tile is not won on a
+        discard of a kind the hand does not hold (that tile would complete a chow).  Used by
+        strong's look-ahead, where the scorer would be called thousands of times a hand; it
+        ignores the small patterns that depend on the exact hand and the situation."""
+        rows, meld_mask = fit
+        full = hmask | (1 << w) | meld_mask
+        held_w = counts13[w] > 0
+        best_s = best_d = 0.0
+        counts13[w] += 1
+        try:
+            for p, vs, vd, chow_ok, kmask in rows:
+                if kmask != -1:
+                    if full & ~kmask:
+                        continue
+                    if vs <= best_s and vd <= best_d:
+                        continue
+                    if not self._fits(p, counts13, full, declared):
+                        continue
+                if vs > best_s:
+                    best_s = vs
+                if vd > best_d and (chow_ok or held_w):
+                    best_d = vd
+        finally:
+            counts13[w] -= 1
+        return best_s, best_d
+
+    def _fits(self, p: Plan, counts, full: int, declared: int) -> bool:
+        """Does the finished hand ``counts`` (concealed, 3n+2) with kinds ``full`` (a bit mask,
+        melds included) have the shape plan ``p`` needs?  Kinds are checked by the caller."""
+        if p.needs_honour and not full & self._honour_mask:
+            return False
+        if p.needs_suit and not full & self._suited_mask:
+            return False
+        kind = p.kind
+        if kind == "mask":
+            return True
+        if kind == "triplets":
+            pairs = 0
+            for k in self.kinds:
+                c = counts[k]
+                if c == 2:
+                    pairs += 1
+                elif c and c != 3:
+                    return False
+            return pairs == 1
+        if kind == "pairs":
+            return declared == 0 and pairs_from_hist(histogram(counts, self.kinds), self.allow_quads) < 0
+        if kind == "orphans":
+            return declared == 0 and orphans_distance(counts, self.orphan_kinds) < 0
+        if kind == "fixed":
+            for t, n in self._fixed_need[p.name]:
+                if counts[t] < n:
+                    return False
+            return True
+        return False
+
     def _hand_ev(self, dec: _Decision, counts, melds: tuple[Meld, ...], draws: float,
-                 discards=None) -> dict:
+                 discards=None, look_ahead: bool = True) -> dict:
         """Expected gain of the hand after each discard in ``discards`` (a 3n+2 hand), or of
         the hand itself (``discards=None``, a 3n+1 hand).  Returns ``{discard: ev}`` (key
-        ``None`` for the hand itself)."""
+        ``None`` for the hand itself).  ``look_ahead=False`` skips strong's look-ahead (claim
+        decisions compare both sides by the plan model alone, which is much cheaper)."""
         declared = len(melds)
         ht = HandTables(self.ops, counts, declared)
         unseen = dec.unseen
         options = [None] if discards is None else list(discards)
         # gate: plans within 2 of the nearest plan (distance of the hand as it is)
-        now = []
-        for p, vs, vd in self._plan_values(dec, melds):
-            now.append((p, vs, vd, self._dist(p, counts, declared, ht, melds)))
         # the nearest plan the variant really lets the hand win (the floor-valued free plan of
         # a variant that refuses plain hands does not count: it would hide every real plan)
         refused_free = self._free_refused(dec, melds)
+        now = self._gate_distances(self._plan_values(dec, melds), counts, declared, ht, melds,
+                                   "free" if refused_free else None)
         real = [d for p, _, _, d in now if not (refused_free and p.name == "free")]
         best = min(real) if real else min(d for _, _, _, d in now)
         active = []
@@ -595,14 +810,18 @@ class LevelBot(Bot):
                 if combined > best_ev:
                     best_ev = combined
             evs[o] = best_ev
-        if self.settings["two_step"]:
+        if self.settings["two_step"] and look_ahead and not refused_free:
+            # the look-ahead follows plain hands to their waits; where the variant refuses a
+            # plain hand (a minimum value) the plans alone steer (measured: the look-ahead
+            # there only blurs the plan estimates)
             self._two_step(dec, counts, melds, draws, options, free_dd, evs, near, far)
         return evs
 
     def _two_step(self, dec: _Decision, counts, melds, draws: float, options, free_dd, evs: dict,
                   near: dict, far: dict) -> None:
-        """Strong: replace the estimate of one-from-ready options by scoring, for each draw
-        that makes the hand ready, the best resulting wait set exactly."""
+        """Strong: replace the estimate of the most promising one-from-ready options by the
+        look-ahead: for each draw that makes the hand ready, the best resulting wait set,
+        valued by :meth:`_look_ahead_tree` (memoised per hand)."""
         if free_dd is None:
             return
         declared = len(melds)
@@ -612,51 +831,52 @@ class LevelBot(Bot):
         # only the most promising one-from-ready options (by the model) are worth the scorer
         ones = sorted((o for o in options if free_dd.get(o, 99) == 1),
                       key=lambda o: (-evs.get(o, 0.0), -1 if o is None else o))[:TWO_STEP_OPTIONS]
+        d2 = max(0.5, draws - 1)
+        boost = CLAIM_BOOST if self.pung_claims else 1.0
         for o in ones:
             if o is not None:
                 counts[o] -= 1
             try:
-                ht13 = HandTables(self.ops, counts, declared)
-                kinds = [k for k in self.kinds if unseen[k]]
-                got = ht13.draw_distances(self.full_mask, None, kinds)
-                improving = [k for k, s in got.items() if s <= 0]
-                if not improving:
-                    continue
-                w_sum = 0.0
-                rate_sum = 0.0
-                val_sum = 0.0
-                for k in improving:
-                    n = unseen[k]
-                    counts[k] += 1
-                    ht14 = HandTables(self.ops, counts, declared)
-                    best_rate, best_val, best_ev = 0.0, 0.0, -1.0
-                    for x, s in ht14.discard_distances(self.full_mask).items():
-                        if s != 0:
-                            continue
-                        counts[x] -= 1
-                        ht_x = HandTables(self.ops, counts, declared)
-                        waits = self._waits(counts, declared, ht_x)
-                        un2 = unseen
-                        ev, rate = self._ev_ready(dec, counts, melds, waits, max(0.5, draws - 1), un2)
-                        counts[x] += 1
-                        if ev > best_ev:
-                            best_ev, best_rate = ev, rate
-                            best_val = ev / (1.0 - math.exp(-max(0.5, draws - 1) * rate)) if rate > 0 else 0.0
-                    counts[k] -= 1
-                    w_sum += n
-                    rate_sum += n * best_rate
-                    val_sum += n * best_rate * best_val
-                if w_sum <= 0 or rate_sum <= 0:
-                    ev2 = 0.0
-                else:
-                    rate_last = rate_sum / w_sum
-                    value = val_sum / rate_sum
-                    rate_mid = w_sum / U * (CLAIM_BOOST if self.pung_claims else 1.0)
-                    ev2 = erlang_win(1, rate_mid, rate_last, draws) * value
-                exact[o] = ev2
+                tree = self._look_ahead_tree(dec, counts, melds)
             finally:
                 if o is not None:
                     counts[o] += 1
+            w_sum = 0.0
+            rate_sum = 0.0
+            val_sum = 0.0
+            for k, readies in tree:
+                n = unseen[k]
+                if not n:
+                    continue
+                best_rate, best_val, best_ev = 0.0, 0.0, -1.0
+                for waits in readies:
+                    rate = 0.0
+                    val = 0.0
+                    for w, a, b in waits:
+                        c = unseen[w]
+                        if c:
+                            rate += c * a
+                            val += c * b
+                    if rate <= 0:
+                        ev = 0.0
+                        value = 0.0
+                    else:
+                        value = val / rate
+                        rate /= U
+                        ev = (1.0 - math.exp(-d2 * rate)) * value
+                    if ev > best_ev:
+                        best_ev, best_rate, best_val = ev, rate, value if rate > 0 else 0.0
+                w_sum += n
+                rate_sum += n * best_rate
+                val_sum += n * best_rate * best_val
+            if w_sum <= 0 or rate_sum <= 0:
+                ev2 = 0.0
+            else:
+                rate_last = rate_sum / w_sum
+                value = val_sum / rate_sum
+                rate_mid = w_sum / U * boost
+                ev2 = erlang_win(1, rate_mid, rate_last, draws) * value
+            exact[o] = ev2
         if not exact:
             return
         # the plan model's optimism about one-from-ready hands, measured on this hand: its
@@ -669,6 +889,66 @@ class LevelBot(Bot):
                 evs[o] = max(exact[o], k * far.get(o, 0.0))
             elif free_dd.get(o, 99) >= 1 and o not in exact:
                 evs[o] = k * evs.get(o, 0.0)
+
+    def _look_ahead_tree(self, dec: _Decision, counts13, melds) -> list:
+        """For a one-from-ready 13-tile hand: ``[(k, [waits, …])]`` for every kind ``k`` whose
+        draw makes it ready, one ``waits`` per discard that leaves it ready, each a tuple of
+        ``(wait, rate weight, utility weight)``: the wait's share of the winning rate per
+        unseen copy (1 for self-draw plus ``DISCARD_RATE`` where it may be won on a discard)
+        and that times the utility of its value.  Depends on the hand only (not on what is
+        unseen), so it is memoised: a hand that stays one from ready keeps its tree."""
+        kn = dec.kn
+        exact = self.settings.get("exact_look_ahead", False)
+        key = (tuple(counts13), melds, kn.seat_wind, kn.prevailing,
+               (kn.bonus, dec.situations, dec.fed_third) if exact else None)
+        got = self._tree_cache.get(key)
+        if got is not None:
+            return got
+        declared = len(melds)
+        m = self.model
+        gs, gd = m.g_self, m.g_disc
+        u = self.u
+        if exact:
+            fit = None
+        else:
+            fit = self._fit_info(melds, kn.seat_wind, kn.prevailing)
+        ht13 = HandTables(self.ops, counts13, declared)
+        got = []
+        for k, s in ht13.draw_distances(self.full_mask, None, self.kinds).items():
+            if s > 0:
+                continue
+            counts13[k] += 1
+            readies = []
+            for x, s2 in HandTables(self.ops, counts13, declared).discard_distances(self.full_mask).items():
+                if s2 != 0:
+                    continue
+                counts13[x] -= 1
+                if exact:
+                    concealed = tuple(T.tiles_of(counts13))
+                else:
+                    hmask = 0
+                    for t in self.kinds:
+                        if counts13[t]:
+                            hmask |= 1 << t
+                waits = []
+                for w in self._waits(counts13, declared, None):
+                    if exact:
+                        vs, vd = m.exact(concealed, melds, w, kn.seat_wind, kn.prevailing, kn.bonus,
+                                         dec.situations, dec.fed_third)
+                    else:
+                        vs, vd = self._estimate(fit, counts13, hmask, w, declared)
+                    ws = 1.0 if vs > 0 else 0.0
+                    wd = DISCARD_RATE if vd > 0 else 0.0
+                    if ws + wd > 0:
+                        waits.append((w, ws + wd, ws * u(vs * gs) + wd * u(vd * gd)))
+                readies.append(tuple(waits))
+                counts13[x] += 1
+            counts13[k] -= 1
+            got.append((k, tuple(readies)))
+        if len(self._tree_cache) > 4000:
+            self._tree_cache.clear()
+        self._tree_cache[key] = got
+        return got
 
     # ==========================================================================================
     # turn
@@ -735,10 +1015,37 @@ class LevelBot(Bot):
                         default=99)
             if after > before:
                 continue
-            ev = self._hand_ev(dec, c, new_melds, dec.L + 0.25, None)[None]
+            ev = self._kong_ev(dec, c, new_melds, dec.L)
             if ev >= best_ev * 0.8:
                 return a
         return None
+
+    def _kong_ev(self, dec, counts13, melds, draws: float, look_ahead: bool = True) -> float:
+        """Expected gain of the 3n+1 hand a kong leaves before its replacement draw: the hand's
+        gain with a quarter draw more (the replacement comes at once and skips the seats in
+        between), or, where the variant turns bloom tiles face up (``wall.bloom_tiles``;
+        GAPS G-YX-3), the certain win when a bloom tile completes the hand legally."""
+        ev = self._hand_ev(dec, counts13, melds, draws + 0.25, None, look_ahead=look_ahead)[None]
+        return max(ev, self._bloom_win(dec, counts13, melds))
+
+    def _bloom_win(self, dec, counts13, melds) -> float:
+        """Utility of the certain win a kong brings when a face-up bloom tile completes the
+        3n+1 hand it leaves legally (GAPS G-YX-3: kong on flower), else 0."""
+        bloom = dec.kn.bloom
+        if not bloom:
+            return 0.0
+        hits = sorted(set(bloom) & set(self._waits(counts13, len(melds), None)))
+        best = 0.0
+        if hits:
+            kn = dec.kn
+            m = self.model
+            concealed = tuple(T.tiles_of(counts13))
+            sit = dec.situations | {"kong_replacement", "bloom_tile"}
+            for b in hits:
+                vs, _ = m.exact(concealed, melds, b, kn.seat_wind, kn.prevailing, kn.bonus, sit, dec.fed_third)
+                if vs > 0:
+                    best = max(best, self.u(vs * m.g_self))
+        return best
 
     def _isolation(self, counts, t: int) -> int:
         """How connected tile ``t`` is to the rest of the hand (lower = more isolated)."""
@@ -777,7 +1084,10 @@ class LevelBot(Bot):
         declared = len(melds)
         ht0 = HandTables(self.ops, counts, declared)
         now = {p.name: self._dist(p, counts, declared, ht0, melds) for p, _, _ in self._plan_values(dec, melds)}
-        best_now = min(now.values())
+        # the floor-valued free plan of a variant that refuses plain hands neither sets the
+        # bar nor justifies a claim (as in _hand_ev's gate)
+        ignore = "free" if self._free_refused(dec, melds) else None
+        best_now = min((d for name, d in now.items() if name != ignore), default=min(now.values()))
         options = []
         for a in legal:
             got = self._claim_result(a, counts, melds, tile, discarder)
@@ -786,6 +1096,8 @@ class LevelBot(Bot):
             c, nm = got
             ht1 = HandTables(self.ops, c, len(nm))
             for p, vs, vd in self._plan_values(dec, nm):
+                if p.name == ignore:
+                    continue
                 d0 = now.get(p.name, 99)
                 d1 = self._dist(p, c, len(nm), ht1, nm)
                 if d1 <= best_now + 1 and (d1 < d0 or (a.kind == "kong" and d1 <= d0)):
@@ -793,14 +1105,19 @@ class LevelBot(Bot):
                     break
         if not options:
             return pass_action
-        base_ev = self._hand_ev(dec, counts, melds, dec.L, None)[None]
+        base_ev = self._hand_ev(dec, counts, melds, dec.L, None, look_ahead=False)[None]
         held = [t for t in self.kinds if counts[t]]
         base_danger = min((dec.danger(t) for t in held), default=0.0)
         u_pass = base_ev - base_danger
-        best, best_u = pass_action, u_pass * 1.05 + 1e-9
+        best, best_u = pass_action, u_pass * self.settings.get("claim_margin", 1.05) + 1e-9
         for a, c, nm in options:
             if a.kind == "kong":
-                u = self._hand_ev(dec, c, nm, dec.L + 0.25, None)[None] - base_danger
+                # a kong keeps the shape, so it only has to be no worse than passing
+                u = self._kong_ev(dec, c, nm, dec.L, look_ahead=False) - base_danger
+                if best is pass_action and self._bloom_win(dec, c, nm) > 0:
+                    # a face-up bloom tile completes the hand: the kong wins at once
+                    best, best_u = a, max(u, best_u)
+                    continue
             elif a.kind == "pickup":
                 # a pick-up is worth taking only to keep the tile (else tiles passed round
                 # the table would be picked up and thrown back for ever)
@@ -845,14 +1162,16 @@ class LevelBot(Bot):
         the variant does not value yet counts as infinitely far now: a claimed meld may make
         it valuable)."""
         pv = self._plan_values_for(melds, seat_wind, prevailing)
+        fs, fd = self.model.probe(self.plans[0], melds, seat_wind, prevailing)
+        ignore = "free" if fs <= 0 and fd <= 0 else None
         valued = {p.name for p, _, _ in pv}
         declared = len(melds)
         ht = HandTables(self.ops, counts, declared)
         dists = {}
         for p in self.plans:
-            if p.feasible(melds):
+            if p.feasible(melds) and p.name != ignore:
                 dists[p.name] = (p, self._dist(p, counts, declared, ht, melds))
-        best = min(dists[p.name][1] for p, _, _ in pv)
+        best = min((dists[p.name][1] for p, _, _ in pv if p.name in dists), default=99)
         kinds = [k for k in self.kinds if counts[k] < 4]
         useful: set[int] = set()
         for name, (p, d0) in dists.items():
@@ -862,6 +1181,37 @@ class LevelBot(Bot):
             if p.kind == "mask":
                 got = ht.draw_distances(p.mask, None, kinds)
                 useful.update(k for k, d1 in got.items() if d1 <= best + 1 and d1 < base)
+                continue
+            if p.kind == "fixed":
+                st = self._fixed_state(p, counts, declared, melds)
+                if st is None:
+                    continue
+                missing, residual, ht_res = st
+                nm = sum(missing.values())
+                # a missing chow tile fills its chow; any other tile joins the residual hand
+                got = ht_res.draw_distances(self.full_mask, None, kinds)
+                res_now = ht_res.distance(self.full_mask)
+                for k in kinds:
+                    d1 = nm - 1 + res_now if k in missing else nm + got.get(k, res_now)
+                    if d1 <= best + 1 and d1 < base:
+                        useful.add(k)
+                continue
+            if p.kind in ("triplets", "pairs"):
+                # closed formulas on the histogram: one more copy moves a kind up one class
+                pk = p.kinds if p.kind == "triplets" else self.kinds
+                h = histogram(counts, pk)
+                by_class = {}
+                for c in range(4):
+                    if h[c]:
+                        h[c] -= 1
+                        h[c + 1] += 1
+                        by_class[c] = self._formula(p, h, declared)
+                        h[c] += 1
+                        h[c + 1] -= 1
+                for k in kinds:
+                    d1 = by_class[counts[k]] if k in pk else d0
+                    if d1 <= best + 1 and d1 < base:
+                        useful.add(k)
                 continue
             for k in kinds:
                 if k in useful:
@@ -897,7 +1247,7 @@ class LevelBot(Bot):
     def _best_after(self, dec, counts, melds, draws: float, keep: int | None = None) -> float:
         """Best (gain − danger) over the discards of a 3n+2 hand (never discarding ``keep``)."""
         discards = [t for t in self.kinds if counts[t] and t != keep]
-        evs = self._hand_ev(dec, counts, melds, draws, discards)
+        evs = self._hand_ev(dec, counts, melds, draws, discards, look_ahead=False)
         return max((evs.get(d, 0.0) - dec.danger(d) for d in discards), default=0.0)
 
     # ==========================================================================================

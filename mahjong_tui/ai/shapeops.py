@@ -54,6 +54,8 @@ class ShapeOps:
         self._drop: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
         self._add: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
         self._tid: dict[tuple[int, tuple[int, ...]], int] = {}
+        #: (unit, key, rest table, index, limit) -> kinds of the unit whose addition beats limit
+        self._improve: dict[tuple, tuple[int, ...]] = {}
 
     # -- primitives -------------------------------------------------------------------------
     def tid(self, u: int, key: tuple[int, ...]) -> int:
@@ -149,6 +151,19 @@ class HandTables:
                 if v != u and mask[v]:
                     got = ops.merge(got, tid)
             self._rest[k] = got
+        return got
+
+    def rest_without(self, mask: tuple[bool, ...], u: int, w: int) -> int:
+        """Merged table of the allowed units other than ``u`` and ``w``."""
+        k = (mask, u, w)
+        got = self._rest2.get(k)
+        if got is None:
+            ops = self.ops
+            got = 0
+            for v, tid in enumerate(self.tids):
+                if v != u and v != w and mask[v]:
+                    got = ops.merge(got, tid)
+            self._rest2[k] = got
         return got
 
     def distance(self, mask: tuple[bool, ...]) -> int:
@@ -255,27 +270,35 @@ class HandTables:
             dtid = ops.drop(du, key)[dj]
         total = 0.0
         n = len(tids)
+        improve = ops._improve
         for u in range(n):
             if not mask[u]:
                 continue
             key = dkey if u == du else keys[u]
             added = ops.add(u, key)
-            rest = 0
-            for v in range(n):
-                if v != u and mask[v]:
-                    rest = merge(rest, dtid if v == du else tids[v])
-            codes = ops.codes[u]
-            for j, tid in enumerate(added):
-                if tid < 0:
-                    continue
-                w = weights[codes[j]]
-                if not w:
-                    continue
-                m = merges.get((rest, tid))
-                if m is None:
-                    m = merge(rest, tid)
-                if tables[m][idx] > limit:
-                    total += w
+            if du < 0 or u == du or not mask[du]:
+                rest = self.rest(mask, u)
+            else:
+                rest = merge(self.rest_without(mask, u, du), dtid)
+            ik = (u, key, rest, idx, limit)
+            better = improve.get(ik)
+            if better is None:
+                codes = ops.codes[u]
+                found = []
+                for j, tid in enumerate(added):
+                    if tid < 0:
+                        continue
+                    m = merges.get((rest, tid))
+                    if m is None:
+                        m = merge(rest, tid)
+                    if tables[m][idx] > limit:
+                        found.append(codes[j])
+                better = tuple(found)
+                if len(improve) > 200_000:
+                    improve.clear()
+                improve[ik] = better
+            for k in better:
+                total += weights[k]
         return total
 
 
