@@ -307,3 +307,37 @@ async def test_a_key_that_does_nothing_says_which_keys_do():
         assert my_request(app) is not None  # nothing was chosen
         await pilot.press("space")
         await wait_for(pilot, lambda: "x or Space passes" not in bar(app))
+
+
+async def test_scoring_screen_with_two_winners_on_one_discard():
+    """Yuxi (GAPS §2b): two seats win on one discard; the scoring screen shows each winner's
+    own breakdown and the discarder paying both (hands as in tests/test_yuxi_engine.py:
+    seat 2 full flush ×2, seat 3 all triplets ×2, the discarder pays 2 + 2)."""
+    from mahjong_tui import tiles as T
+    from mahjong_tui.engine import Action, Table
+    from mahjong_tui.variant import load_variant
+    from tests.helpers import set_hand
+
+    table = Table(load_variant("yuxi"), 1, hands=3, first_dealer=0)
+    table.discards_made = 4
+    set_hand(table, 0, "5s123456789tEEEN")
+    set_hand(table, 1, "123456789s11s46s")
+    set_hand(table, 2, "111m222m333t44t55s")
+    table.apply(Action(0, "discard", T.parse_tile("5s")))
+    table.apply(Action(2, "win", T.parse_tile("5s")))
+    table.apply(Action(1, "win", T.parse_tile("5s")))
+    summary = table.history[-1]
+    assert len(summary["winners"]) == 2
+    app = make_app(variant="yuxi", seed=1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: table_screen(app) is not None)
+        ts = table_screen(app)
+        names = [ts.session.name(i) for i in range(4)]
+        app.push_screen(HandEndScreen(summary, names, ts.art, ts.session.variant))
+        await wait_for(pilot, lambda: isinstance(app.screen, HandEndScreen))
+        text = screen_text(app)
+        assert f"Scoring — {names[1]}" in text and f"Scoring — {names[2]}" in text
+        assert "Full flush" in text or "full flush" in text.lower()
+        assert "all triplets" in text.lower()
+        assert f"{names[1]} (South) and {names[2]} (West) both win on You (East)'s discard of 5s" in text
+        assert f"You pay {names[1]} 2" in text and f"You pay {names[2]} 2" in text

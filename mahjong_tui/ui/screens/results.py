@@ -111,7 +111,8 @@ def headline(s: dict, names: Sequence[str]) -> str:
             return head + f"{w} wins by robbing {who(s['discarder'])}'s kong of {tile}"
         return head + f"{w} wins on {who(s['discarder'])}'s discard of {tile}"
     names_w = " and ".join(who(w["seat"]) for w in ws)
-    return head + f"{names_w} all win on {who(s['discarder'])}'s discard of {tile}"
+    both = "both" if len(s["winners"]) == 2 else "all"
+    return head + f"{names_w} {both} win on {who(s['discarder'])}'s discard of {tile}"
 
 
 class HandEndScreen(BaseScreen):
@@ -161,7 +162,8 @@ class HandEndScreen(BaseScreen):
             pays = transfers(s["deltas"])
             if pays:
                 yield Static("Who pays whom", classes="section")
-                yield Static("\n".join(f"  {names[a]} pays {names[b]} {fmt_num(x)}" for a, b, x in pays),
+                yield Static("\n".join(f"  {names[a]} {'pay' if names[a] == 'You' else 'pays'} {names[b]} "
+                                        f"{fmt_num(x)}" for a, b, x in pays),
                              markup=False)
             elif s["result"] == "win":
                 yield Static("Nobody pays: each hand's value is added to its owner's score.", classes="section")
