@@ -66,6 +66,9 @@ _CACHE_LIMIT = 1 << 17   # entries per cache before it is emptied and refilled l
 _TABLE_SIZE = (HAND_MELDS + 1) * 2
 _NONE = 99                # shanten of a form that cannot be made
 _FULL = 3 * HAND_MELDS + 2   # tiles of a complete hand, a kong counted as three
+_NO_PAIRS = (_NONE,) * 5
+_FIELD = 6                    # bits per position in a suit's search state (_Suit.table)
+_FIELD_MASK = (1 << _FIELD) - 1      # seven-pairs shanten by count discarded, form not in play
 
 
 @dataclass(frozen=True)
@@ -183,7 +186,7 @@ class _Unit:
         self.available = tuple(available)
         self.status: dict[tuple[int, ...], int] = {}
         self.tables: dict[tuple[int, ...], int] = {}
-        self.smaller: dict[tuple[int, ...], tuple[int, ...]] = {}  # see HandShape._smaller_tables
+        self.smaller: dict[tuple[int, ...], tuple[tuple[int, int, int], ...]] = {}  # see HandShape._smaller_tables
         self._waits: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
         self._decomps: dict[tuple[int, ...], list[_UnitDecomp]] = {}
 
@@ -302,11 +305,14 @@ class _Suit(_Unit):
         super().__init__(codes, available)
         size = len(codes)
         self.shapes = shapes
-        # Shapes whose lowest rank is i (exact splits), and shapes containing i (tables).
+        # Shapes whose lowest rank is i (exact splits), and the state-field shifts of the
+        # shapes containing i (tables).
         self._starting = [[s for s in shapes if s[0] == i] for i in range(size)]
-        self._containing = [((i, i, i),) + tuple(s for s in shapes if i in s) for i in range(size)]
+        self._containing_shifts = [tuple(tuple(_FIELD * j for j in s) for s in shapes if i in s)
+                                   for i in range(size)]
+        self._held_mask = sum(0o70 << (_FIELD * j) for j in range(size))
         self._split_memo: dict[tuple[tuple[int, ...], bool], bool] = {}
-        self._solve_memo: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self._solve_memo: dict[int, tuple[int, ...]] = {}
 
     # exact splits ---------------------------------------------------------------------------
 
@@ -374,7 +380,8 @@ class _Suit(_Unit):
     def table(self, key: tuple[int, ...]) -> tuple[int, ...]:
         """The unit table, exact under the 4-copy limit (module docstring).
 
-        Search state: one int per position, ``remaining << 3 | room``, where ``room`` is how
+        Search state: one int, holding per position ``j`` the field ``remaining << 3 | room``
+        shifted by ``_FIELD * j`` bits, where ``room`` is how
         many copies of the kind may still be added: 0 for a kind outside the tile set,
         ``4 - held`` for a kind held three or four times, and the marker 4 ("no limit") for
         every other kind.  A kind is only added to once all its held copies are in use (adding
@@ -390,63 +397,99 @@ class _Suit(_Unit):
         Leaving the other kinds unlimited lets hands share search states.
         """
         self._validate(key)
-        state = tuple((c << 3) | ((_MAX_COPIES - c if c >= 3 else _MAX_COPIES) if ok else 0)
-                      for c, ok in zip(key, self.available))
+        state = 0
+        for j, (c, ok) in enumerate(zip(key, self.available)):
+            room = (_MAX_COPIES - c if c >= 3 else _MAX_COPIES) if ok else 0
+            state |= ((c << 3) | room) << (_FIELD * j)
         return self._solve(state)
 
-    def _solve(self, state: tuple[int, ...]) -> tuple[int, ...]:
-        """Best ``used`` table for ``state``.  The lowest remaining tile starts the pair, or
-        joins a meld that contains it (the pung or a template shape; missing tiles are added
-        within their room), or its remaining copies are left over."""
+    def _solve(self, state: int) -> tuple[int, ...]:
+        """Best ``used`` table for ``state`` (one :data:`_FIELD`-bit field per position, see
+        :meth:`table`).  The lowest remaining tile starts the pair, or joins a meld that
+        contains it (the pung or a template shape; missing tiles are added within their room),
+        or its remaining copies are left over."""
         got = self._solve_memo.get(state)
         if got is not None:
             return got
-        i = next((j for j, v in enumerate(state) if v >= 8), None)
-        if i is None:
+        held = state & self._held_mask
+        if not held:
             return _ZERO_TABLE
-        lst = list(state)
-        lst[i] &= 7
-        best = list(self._solve(tuple(lst)))
-        # The pair at i.
-        step = _take(state, (i, i))
-        if step is not None:
-            sub, used = step
-            sub = self._solve(sub)
-            for m in range(HAND_MELDS + 1):
-                if sub[m * 2] + used > best[m * 2 + 1]:
-                    best[m * 2 + 1] = sub[m * 2] + used
-        # A meld containing i: the pung, then every template shape.
-        for shape in self._containing[i]:
-            step = _take(state, shape)
-            if step is None:
-                continue
-            sub, used = step
-            sub = self._solve(sub)
+        i = ((held & -held).bit_length() - 1) // _FIELD
+        shift = _FIELD * i
+        v = (state >> shift) & _FIELD_MASK
+        r, room = v >> 3, v & 7
+        solve = self._solve
+        best = list(solve(state - (r << (shift + 3))))
+        # The pair at i: held copies first, then added ones within the room.
+        if r >= 2:
+            sub, used = state - (16 << shift), 2
+        elif room:
+            sub, used = state - (8 << shift) - (0 if room == _MAX_COPIES else 1 << shift), 1
+        else:
+            sub = None
+        if sub is not None:
+            sub = solve(sub)
+            for m in range(0, _TABLE_SIZE, 2):
+                if sub[m] + used > best[m + 1]:
+                    best[m + 1] = sub[m] + used
+        # The pung at i.
+        used = r if r < 3 else 3
+        add = 3 - used
+        sub = None
+        if not add:
+            sub = state - (24 << shift)
+        elif room == _MAX_COPIES:
+            sub = state - ((r << 3) << shift)
+        elif room >= add:
+            sub = state - (((r << 3) + add) << shift)
+        if sub is not None:
+            sub = solve(sub)
             for t in range(2, _TABLE_SIZE):
                 if sub[t - 2] + used > best[t]:
                     best[t] = sub[t - 2] + used
+        # Every template shape containing i (distinct positions).
+        for shifts in self._containing_shifts[i]:
+            sub = state
+            used = 0
+            for sh in shifts:
+                w = (state >> sh) & _FIELD_MASK
+                if w >= 8:
+                    sub -= 8 << sh
+                    used += 1
+                else:
+                    w &= 7
+                    if not w:
+                        break
+                    if w != _MAX_COPIES:
+                        sub -= 1 << sh
+            else:
+                sub = solve(sub)
+                for t in range(2, _TABLE_SIZE):
+                    if sub[t - 2] + used > best[t]:
+                        best[t] = sub[t - 2] + used
         got = tuple(best)
         _bounded(self._solve_memo)[state] = got
         return got
 
 
-def _take(state: tuple[int, ...], members: tuple[int, ...]) -> tuple[tuple[int, ...], int] | None:
-    """Form a group from ``members`` (positions, repeated for a pung/pair): use held tiles where
-    any remain, add the rest within the room.  Returns ``(new state, tiles used)`` or None."""
-    lst = list(state)
-    used = 0
-    for j in members:
-        v = lst[j]
-        if v >= 8:
-            lst[j] = v - 8
-            used += 1
-        else:
-            room = v & 7
-            if room == 0:
-                return None
-            if room != _MAX_COPIES:
-                lst[j] = v - 1
-    return tuple(lst), used
+def _convolve(ta: tuple[int, ...], tb: tuple[int, ...]) -> tuple[int, ...]:
+    """Max-plus convolution of two tables (see :meth:`HandShape._merge`), unrolled: entry
+    ``m * 2 + p`` is the best ``ta[m1 * 2 + p1] + tb[m2 * 2 + p2]`` over ``m1 + m2 = m`` and
+    ``p1 + p2 = p``.  Tables hold no negative entry."""
+    a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 = ta
+    b0, b1, b2, b3, b4, b5, b6, b7, b8, b9 = tb
+    return (
+        a0 + b0,
+        max(a0 + b1, a1 + b0),
+        max(a0 + b2, a2 + b0),
+        max(a0 + b3, a1 + b2, a2 + b1, a3 + b0),
+        max(a0 + b4, a2 + b2, a4 + b0),
+        max(a0 + b5, a1 + b4, a2 + b3, a3 + b2, a4 + b1, a5 + b0),
+        max(a0 + b6, a2 + b4, a4 + b2, a6 + b0),
+        max(a0 + b7, a1 + b6, a2 + b5, a3 + b4, a4 + b3, a5 + b2, a6 + b1, a7 + b0),
+        max(a0 + b8, a2 + b6, a4 + b4, a6 + b2, a8 + b0),
+        max(a0 + b9, a1 + b8, a2 + b7, a3 + b6, a4 + b5, a5 + b4, a6 + b3, a7 + b2, a8 + b1, a9 + b0),
+    )
 
 
 # --------------------------------------------------------------------------------------------
@@ -551,6 +594,9 @@ class HandShape:
         self._orphans = _getter(self._orphan_kinds)
         self._orphans_once = all(need == 1 for need in self._orphan_need)
         self._orphan_index = {k: i for i, k in enumerate(self._orphan_kinds)}
+        # per unit and position: the index among the orphan kinds, or -1
+        self._unit_orphans = [tuple(self._orphan_index.get(code, -1) for code in codes)
+                              for _, _, _, codes in self._units]
 
         # Table algebra: tables are interned to ints; merges of two tables are memoised.
         self._table_ids: dict[tuple[int, ...], int] = {_ZERO_TABLE: 0}
@@ -769,24 +815,21 @@ class HandShape:
         counts.  Raises ``ValueError`` as :meth:`shanten`.
         """
         t = self._gather(counts)
-        self._check(t, melds, (2,))
+        standard = self._standard
+        if sum(t) + 3 * melds != _FULL or melds < 0 or not standard:
+            self._check(t, melds, (2,))   # else the unit table lookups validate (see _check)
         missing = HAND_MELDS - melds
         target = missing * 2 + 1
-        ids = [self._unit_table(unit, t[a:b]) for a, b, unit, _ in self._units]
-        # rest[u]: every unit but u merged, from prefix and suffix merges.
-        prefix = [0]
-        for tid in ids:
-            prefix.append(self._merge(prefix[-1], tid))
-        suffix = [0]
-        for tid in reversed(ids):
-            suffix.append(self._merge(tid, suffix[-1]))
-        suffix.reverse()
-        specials = melds == 0
-        buckets = [t.count(c) for c in range(_MAX_COPIES + 1)]
-        held = self._orphans(counts)
+        base = 3 * missing + 1
+        units = self._units
+        seven = thirteen = False
+        if melds == 0:
+            seven, thirteen = self._seven_pairs, self._thirteen
         # seven pairs after one copy of a kind held c times goes: depends on c only
-        pairs_after = [_NONE] * (_MAX_COPIES + 1)
-        if specials and self._seven_pairs:
+        pairs_after = _NO_PAIRS
+        if seven:
+            buckets = [t.count(c) for c in range(_MAX_COPIES + 1)]
+            pairs_after = [_NONE] * (_MAX_COPIES + 1)
             for c in range(1, _MAX_COPIES + 1):
                 if buckets[c]:
                     buckets[c] -= 1
@@ -794,38 +837,88 @@ class HandShape:
                     pairs_after[c] = self._seven_pairs_from(buckets)
                     buckets[c] += 1
                     buckets[c - 1] -= 1
-        merges, tables, base = self._merges, self._table_list, 3 * missing + 1
+        if thirteen:
+            held = self._orphans(counts)
+            orphans_kept = self._orphans_shanten(held)   # after discarding a non-orphan kind
         out: dict[int, int] = {}
-        for u, (a, b, unit, codes) in enumerate(self._units):
-            rest = self._merge(prefix[u], suffix[u + 1])
+        if not standard:
+            for u, (a, b, unit, codes) in enumerate(units):
+                orphan_at = self._unit_orphans[u]
+                for j, c in enumerate(t[a:b]):
+                    if c:
+                        best = pairs_after[c]
+                        if thirteen:
+                            i = orphan_at[j]
+                            o = orphans_kept if i < 0 else self._orphans_shanten(held[:i] + (held[i] - 1,) + held[i + 1:])
+                            if o < best:
+                                best = o
+                        out[codes[j]] = best
+            return out
+        keys = []
+        ids = []
+        for a, b, unit, _ in units:
             key = t[a:b]
-            smaller_ids = unit.smaller.get(key) if self._standard else None
-            if smaller_ids is None and self._standard:
-                smaller_ids = self._smaller_tables(unit, key)
-            for j, c in enumerate(key):
-                if not c:
-                    continue
-                best = pairs_after[c]
-                if smaller_ids is not None:
-                    tid = smaller_ids[j]
-                    m = merges.get((rest, tid))
-                    if m is None:
-                        m = self._merge(rest, tid)
-                    best = min(best, base - tables[m][target])
-                if specials and self._thirteen:
-                    i = self._orphan_index.get(codes[j])
-                    fewer = held if i is None else held[:i] + (held[i] - 1,) + held[i + 1:]
-                    best = min(best, self._orphans_shanten(fewer))
+            tid = unit.tables.get(key)
+            if tid is None:
+                tid = self._unit_table(unit, key)
+            keys.append(key)
+            ids.append(tid)
+        # rests[u]: every unit but u merged, from prefix and suffix merges (the empty table,
+        # id 0, is neutral: tables never decrease with more melds or a pair).
+        merges, merge, tables = self._merges, self._merge, self._table_list
+        n = len(ids)
+        if n == 1:
+            rests = [0]
+        else:
+            prefix = [0] * n   # prefix[u]: ids[:u] merged (u >= 1)
+            acc = ids[0]
+            for u in range(1, n):
+                prefix[u] = acc
+                if u < n - 1:
+                    got = merges.get((acc, ids[u]))
+                    acc = merge(acc, ids[u]) if got is None else got
+            suffix = [0] * n   # suffix[u]: ids[u:] merged (u >= 1)
+            acc = ids[-1]
+            for u in range(n - 1, 0, -1):
+                suffix[u] = acc
+                if u > 1:
+                    got = merges.get((ids[u - 1], acc))
+                    acc = merge(ids[u - 1], acc) if got is None else got
+            rests = [suffix[1]]
+            for u in range(1, n - 1):
+                got = merges.get((prefix[u], suffix[u + 1]))
+                rests.append(merge(prefix[u], suffix[u + 1]) if got is None else got)
+            rests.append(prefix[n - 1])
+        for u, (a, b, unit, codes) in enumerate(units):
+            rest = rests[u]
+            key = keys[u]
+            smaller = unit.smaller.get(key)
+            if smaller is None:
+                smaller = self._smaller_tables(unit, key)
+            orphan_at = self._unit_orphans[u]
+            for j, c, tid in smaller:
+                m = merges.get((rest, tid))
+                if m is None:
+                    m = merge(rest, tid)
+                best = base - tables[m][target]
+                if seven and pairs_after[c] < best:
+                    best = pairs_after[c]
+                if thirteen:
+                    i = orphan_at[j]
+                    o = orphans_kept if i < 0 else self._orphans_shanten(held[:i] + (held[i] - 1,) + held[i + 1:])
+                    if o < best:
+                        best = o
                 out[codes[j]] = best
         return out
 
     # ---- internals ----------------------------------------------------------------------------
 
-    def _smaller_tables(self, unit: "_Unit", key: tuple[int, ...]) -> tuple[int, ...]:
-        """For each position ``j`` of ``key``: the table id of ``key`` less one copy at ``j``
-        (-1 where ``key[j]`` is 0); memoised per unit (:meth:`shanten_after_discards`)."""
-        got = tuple(self._unit_table(unit, key[:j] + (c - 1,) + key[j + 1:]) if c else -1
-                    for j, c in enumerate(key))
+    def _smaller_tables(self, unit: "_Unit", key: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
+        """For each position ``j`` held in ``key`` (count ``c > 0``): ``(j, c, id)`` with the
+        table id of ``key`` less one copy at ``j``; memoised per unit
+        (:meth:`shanten_after_discards`)."""
+        got = tuple((j, c, self._unit_table(unit, key[:j] + (c - 1,) + key[j + 1:]))
+                    for j, c in enumerate(key) if c)
         _bounded(unit.smaller)[key] = got
         return got
 
@@ -866,14 +959,7 @@ class HandShape:
         melds and ``p`` pairs are shared between them (max-plus convolution)."""
         got = self._merges.get((a, b))
         if got is None:
-            ta, tb = self._table_list[a], self._table_list[b]
-            out = [0] * _TABLE_SIZE
-            for i in range(_TABLE_SIZE):
-                for j in range(0, _TABLE_SIZE - i, 1 if i % 2 == 0 else 2):
-                    v = ta[i] + tb[j]
-                    if v > out[i + j]:
-                        out[i + j] = v
-            got = self._intern(tuple(out))
+            got = self._intern(_convolve(self._table_list[a], self._table_list[b]))
             _bounded(self._merges)[(a, b)] = got
         return got
 
