@@ -848,10 +848,7 @@ class HandShape:
                     if c:
                         best = pairs_after[c]
                         if thirteen:
-                            i = orphan_at[j]
-                            o = orphans_kept if i < 0 else self._orphans_shanten(held[:i] + (held[i] - 1,) + held[i + 1:])
-                            if o < best:
-                                best = o
+                            best = min(best, self._orphans_after(held, orphan_at[j], orphans_kept))
                         out[codes[j]] = best
             return out
         keys = []
@@ -904,14 +901,16 @@ class HandShape:
                 if seven and pairs_after[c] < best:
                     best = pairs_after[c]
                 if thirteen:
-                    i = orphan_at[j]
-                    o = orphans_kept if i < 0 else self._orphans_shanten(held[:i] + (held[i] - 1,) + held[i + 1:])
-                    if o < best:
-                        best = o
+                    best = min(best, self._orphans_after(held, orphan_at[j], orphans_kept))
                 out[codes[j]] = best
         return out
 
     # ---- internals ----------------------------------------------------------------------------
+
+    def _orphans_after(self, held: tuple[int, ...], i: int, kept: int) -> int:
+        """Thirteen-orphans shanten after discarding one copy of orphan kind ``i`` of ``held``
+        (``i < 0``: a non-orphan kind, whose discard leaves ``kept``)."""
+        return kept if i < 0 else self._orphans_shanten(held[:i] + (held[i] - 1,) + held[i + 1:])
 
     def _smaller_tables(self, unit: "_Unit", key: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
         """For each position ``j`` held in ``key`` (count ``c > 0``): ``(j, c, id)`` with the
