@@ -410,9 +410,10 @@ class TableScreen(BaseScreen):
         on = seat not in s.auto_draw
         s.set_auto_draw(seat, on)
         who = f"{s.name(seat)}: " if s.hot_seat else ""
-        what = ("on: a prompt offering only to take the discard or pass now passes by itself" if on
-                else "off: every claim prompt is shown")
-        self.app.notify(f"{who}auto-draw {what}.", title="Auto-draw (o)")
+        # short and brief: the toast lies over the hand at 80x24; the line under the prompt
+        # keeps saying "auto-draw on", and the keys screen explains it
+        what = "on: take-or-draw prompts answer draw" if on else "off"
+        self.app.notify(f"{who}auto-draw {what}", timeout=2)
         self.redraw()
 
     def action_table_info(self) -> None:
