@@ -78,7 +78,6 @@ class Table:
         # answer inside a claim window that leaves it open, so nobody can count who answered
         self.seq = 0
         self._legal_cache: dict[tuple[int, int], list[Action]] = {}  # (actions applied, seat)
-        self._legal_dict_cache: dict[tuple[int, int], list[dict]] = {}
         self._public_cache: tuple | None = None
         self._seat_cache: list[tuple | None] = [None] * 4
         self._dirty_seats: set[int] = set()  # seats changed since the public view was built
@@ -796,18 +795,10 @@ class Table:
             "drawn": T.name(self.last_drawn) if (self.phase == "turn" and seat == self.current and self.last_drawn is not None) else None,
             "discard": {"seat": self.discard[0], "tile": T.name(self.discard[1])} if self.discard else None,
             "wall": wall,
-            "legal": self._legal_dicts(seat, legal),
+            "legal": [a.shared_dict() for a in legal],
             "last_hand": self.history[-1] if self.history else None,
         }
 
-    def _legal_dicts(self, seat: int, legal: list[Action]) -> list[dict]:
-        key = (len(self.actions), seat)
-        hit = self._legal_dict_cache.get(key)
-        if hit is None:
-            hit = [a.shared_dict() for a in legal]
-            self._legal_dict_cache = {k: v for k, v in self._legal_dict_cache.items() if k[0] == key[0]}
-            self._legal_dict_cache[key] = hit
-        return list(hit)
 
     def _public_view(self) -> tuple[list[dict], dict]:
         """The seats' public information and the wall counts, built once per state."""
@@ -836,9 +827,10 @@ class Table:
                     "score": self.scores[s],
                     "concealed_count": sum(self.hands[s]),
                     "melds": [_meld_dict(m) for m in melds],
-                    "bonus": T.format_tiles(self.bonus[s]) if self.bonus[s] else "",
+                    "bonus": (hit[1]["bonus"] if old is not None and len(hit[2]) == len(self.bonus[s])
+                              else T.format_tiles(self.bonus[s])),
                     "pond": names,
-                })
+                }, tuple(self.bonus[s]))
                 self._seat_cache[s] = hit
             players.append(hit[1])
         dirty.clear()
@@ -856,7 +848,6 @@ class Table:
         """Forget cached legal actions and public views (only for code that edits the state
         directly, such as tests that rig a hand)."""
         self._legal_cache = {}
-        self._legal_dict_cache = {}
         self._public_cache = None
         self._wall_static = None
         self._seat_cache = [None] * 4
