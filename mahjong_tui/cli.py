@@ -350,22 +350,17 @@ def cmd_sim(args) -> int:
 
         prog_ctx.start()
     try:
-        res = simulate(variant, args.hands, seed, args.seats, progress, log_path=args.log)
+        res = simulate(variant, args.hands, seed, args.seats, progress, log_path=args.log, variant_ref=args.variant)
     finally:
         if prog_ctx is not None:
             prog_ctx.stop()
     if args.json:
         print(json.dumps(res.to_json()))
         return 0
-    j = res.to_json()
     print(f"{variant.name}: {res.hands} hands, seed {seed}, seats {','.join(args.seats)}")
-    print(f"  wins by seat:      {' '.join(f'{w:>6}' for w in res.wins_by_seat)}")
-    print(f"  deal-ins by seat:  {' '.join(f'{w:>6}' for w in res.deal_ins_by_seat)}")
-    print(f"  self-draw wins {res.self_draw_wins}, discard wins {res.discard_wins}, "
-          f"exhaustive draws {res.exhaustive_draws} ({100 * res.exhaustive_draws / res.hands:.1f}%)"
+    print(f"  self-draw wins {res.self_draw_wins}, discard wins {res.discard_wins}"
           + (f", multiple-winner hands {res.multiple_winner_hands}" if res.multiple_winner_hands else ""))
-    print(f"  final scores:      {' '.join(f'{_fmt(round(s, 2)):>8}' for s in res.final_scores)}")
-    print(format_seat_table(res))
+    print(format_seat_table(res))  # wins, deal-ins, final score by seat; exhaustive draws
     if res.patterns:
         print("  patterns:")
         for pid, n in sorted(res.patterns.items(), key=lambda kv: (-kv[1], kv[0])):

@@ -112,9 +112,11 @@ def play_match(table: Table, bots: list[Bot], on_hand: Callable[[dict], None] | 
 
 
 def simulate(variant: Variant, hands: int, seed: int, seats: list[str] | None = None,
-             progress: Callable[[int], None] | None = None, log_path: str | None = None) -> SimResult:
+             progress: Callable[[int], None] | None = None, log_path: str | None = None,
+             variant_ref: str | None = None) -> SimResult:
     """Play ``hands`` hands of ``variant`` between bots from ``seed``; returns statistics.
-    With ``log_path`` the game log is saved there (``mahjong-tui replay`` opens it)."""
+    With ``log_path`` the game log is saved there (``mahjong-tui replay`` opens it), naming the
+    variant as ``variant_ref`` (what the user gave ``--variant``; default the variant's id)."""
     seats = seats or ["ai"] * 4
     table = Table(variant, seed, hands=hands)
     bots = [make_bot(s, variant, i, seed) for i, s in enumerate(seats)]
@@ -146,13 +148,9 @@ def simulate(variant: Variant, hands: int, seed: int, seats: list[str] | None = 
     res.elapsed_s = time.perf_counter() - t0
     res.final_scores = list(table.scores)
     if log_path is not None:
-        from pathlib import Path
-
         from .engine.log import GameLog
-        from .variant import variants_dir
 
-        shipped = Path(variant.path).parent.resolve() == variants_dir().resolve()
-        GameLog.for_table(table, variant.id if shipped else variant.path, seats).save(log_path)
+        GameLog.for_table(table, variant_ref, seats).save(log_path)
     return res
 
 

@@ -104,6 +104,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], bool], str, Any]]] = {
     "claims": {
         "chow": (*_one_of("none", "next"), "next"),
         "next_player_pickup": (*_BOOL, False),
+        "discard_picked_up": (*_BOOL, False),
         "pung": (*_BOOL, True),
         "exposed_kong": (*_BOOL, True),
         "rob_kong": (*_one_of("none", "added"), "added"),

@@ -31,9 +31,17 @@ def test_sim_is_deterministic_and_json_has_the_spec_fields():
 
 
 def test_sim_text_summary(capsys):
+    """The text summary's per-seat table says what ``--json`` says for the same run."""
+    assert main(["sim", "--variant", "classic", "--hands", "5", "--seed", "3", "--json"]) == 0
+    js = json.loads(capsys.readouterr().out)
     assert main(["sim", "--variant", "classic", "--hands", "5", "--seed", "3"]) == 0
     out = capsys.readouterr().out
-    assert "hands/s" in out and "wins by seat" in out
+    assert "hands/s" in out and "win %" in out and "deal-ins" in out
+    rows = [line.split() for line in out.splitlines() if line.startswith("  ") and line.split()[0] in "1234"
+            and len(line.split()) == 9]
+    assert [int(r[2]) for r in rows] == js["wins_by_seat"]
+    assert [int(r[4]) for r in rows] == js["deal_ins_by_seat"]
+    assert f"exhaustive draws: {js['exhaustive_draws']} of 5 hands" in out
 
 
 def test_score_json_classic(capsys):

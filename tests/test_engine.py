@@ -306,3 +306,12 @@ def test_picked_up_discard_cannot_be_thrown_straight_back():
     legal = table.legal_actions(1)
     assert Action(1, "discard", T.parse_tile("5m")) not in legal
     assert Action(1, "discard", T.parse_tile("9m")) in legal
+    with pytest.raises(IllegalAction):
+        table.apply(Action(1, "discard", T.parse_tile("5m")))
+    # the house rule is a variant option: a file that allows it offers the throw-back
+    table = Table(v.with_options({"claims.discard_picked_up": True}), 4, hands=1)
+    set_hand(table, 0, "5m19t19sESWNCFPPP")
+    set_hand(table, 1, "19m19t19sESWNCFP")
+    table.apply(Action(0, "discard", T.parse_tile("5m")))
+    table.apply(Action(1, "pickup", T.parse_tile("5m")))
+    assert Action(1, "discard", T.parse_tile("5m")) in table.legal_actions(1)

@@ -86,6 +86,7 @@ class Table:
         c = variant.claims  # claims a discard allows (GAPS §2b, §5b, §6b), looked up once
         self._claim_rules = (bool(c["pung"]), bool(c["exposed_kong"]), c["chow"] == "next",
                              bool(c["next_player_pickup"]))
+        self._keep_picked_up = not c["discard_picked_up"]
         self._kinds = variant.kinds
         self._start_hand()
 
@@ -324,8 +325,8 @@ class Table:
                 if m.kind == PUNG and h[m.tile] and m.tile not in picked:
                     out.append(Action.of(seat, "added_kong", m.tile))
         for t in held:
-            # a picked-up discard may not be thrown straight back: the hand would never end
-            if not (claimed_turn and t == self.just_picked and h[t] == 1):
+            # claims.discard_picked_up = false: a picked-up discard is not thrown straight back
+            if not (self._keep_picked_up and claimed_turn and t == self.just_picked and h[t] == 1):
                 out.append(Action.of(seat, "discard", t))
         return out
 
