@@ -32,10 +32,7 @@ def variant(request):
 
 
 def _counts(notation: str) -> list[int]:
-    c = [0] * T.NUM_KINDS
-    for t in T.parse_tiles(notation):
-        c[t] += 1
-    return c
+    return list(T.counts_of_notation(notation))
 
 
 # ------------------------------------------------------------------------------------------
@@ -56,9 +53,9 @@ def test_make_bot_levels():
 # whole games: legal actions only, wins always taken, determinism
 # ------------------------------------------------------------------------------------------
 
-def _play(variant, seed: int, hands: int, seats, on_decision=None) -> Table:
+def _play(variant, seed: int, hands: int, seats, on_decision=None, bots=None) -> Table:
     table = Table(variant, seed, hands=hands)
-    bots = [make_bot(s, variant, i, seed) for i, s in enumerate(seats)]
+    bots = bots or [make_bot(s, variant, i, seed) for i, s in enumerate(seats)]
     steps = 0
     while table.phase != "match_over":
         seat = table.waiting_for()[0]
@@ -165,7 +162,9 @@ def test_decisions_depend_on_the_view_only(variant, level):
     nothing; and a bot that has played a whole game decides like a fresh one."""
     rng = random.Random(7)
     veteran = make_bot(f"ai:{level}", variant, 0, 11)
-    _play(variant, 11, 1, [f"ai:{level}"] + ["ai:easy"] * 3)   # warm caches; history of calls
+    seats = [f"ai:{level}"] + ["ai:easy"] * 3
+    bots = [veteran] + [make_bot(s, variant, i, 11) for i, s in enumerate(seats) if i]
+    _play(variant, 11, 1, seats, bots=bots)   # the veteran plays a game: warm caches, history of calls
     checked = 0
     for actions, seat in _decision_points(variant, 11):
         table = _replay(variant, 11, actions)
@@ -252,6 +251,7 @@ def test_hand_shape_unit_table_api(variant):
             for lay in lays:
                 merged = shape.merge_tables(merged, shape.unit_table_id(lay.index, t[lay.start:lay.stop]))
             assert shape.table_distance(merged, declared) == shape.shanten_by_form(c, declared)["standard"]
+            assert shape.merge_tables(0, merged) == merged == shape.merge_tables(merged, 0)
             assert shape.merge_memo.get((0, merged), merged) == merged
             assert len(shape.table_list[merged]) == 10
             std = shape.standard_waits(c, declared)
@@ -469,9 +469,9 @@ def test_easy_is_weaker_but_sane():
             assert shape.shanten(counts, 0) == best, (hand, T.name(a.tile))
             counts[a.tile] += 1
             picks.add(a.tile)
+        assert len(picks) >= 2, hand            # it does vary among the tied best discards
         assert make_bot("ai:easy", v, view["seat"], 1).choose(dict(view, seq=3), legal) == \
             bot.choose(dict(view, seq=3), legal)       # the noise is seeded, not random
-    assert len(picks) >= 1
 
 
 def test_erlang_model_is_monotone():

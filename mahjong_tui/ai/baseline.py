@@ -23,10 +23,6 @@ from ..engine.actions import Action
 from ..variant import Variant
 
 
-def _counts_of(notation: str) -> tuple[int, ...]:
-    return T.counts_of_notation(notation)
-
-
 class Bot:
     """Interface of every automatic seat."""
 
@@ -49,13 +45,12 @@ class BaselineBot(Bot):
     def __init__(self, variant: Variant, seat: int, seed: int | str = 0):
         super().__init__(variant, seat, seed)
         self.shape = variant.hand_shape
-        self.kinds = variant.kinds
         self._claim_base: dict[tuple[str, int], int] = {}
         self._ranks = tuple(variant.tiles_rules["ranks"])
 
     # -- helpers -------------------------------------------------------------------------
     def _counts(self, view: dict) -> tuple[list[int], int]:
-        counts = list(_counts_of(view["hand"]))
+        counts = list(T.counts_of_notation(view["hand"]))
         me = view["players"][self.seat]
         return counts, len(me["melds"])
 

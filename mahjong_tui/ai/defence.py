@@ -196,12 +196,6 @@ class Defence:
             total += r * self.weight(o, info, t) * KAPPA * value * g
         return total
 
-    def deal_in_chance(self, t: int) -> float:
-        p_safe = 1.0
-        for o, r, value, info in self.threats:
-            p_safe *= 1 - min(1.0, r * self.weight(o, info, t) * KAPPA)
-        return 1 - p_safe
-
     @property
     def active(self) -> bool:
         return bool(self.threats)

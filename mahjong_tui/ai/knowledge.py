@@ -23,7 +23,6 @@ from .. import tiles as T
 from ..melds import CHOW, KONG, PUNG, Meld
 
 WIND_CODE = {"E": T.EAST, "S": T.SOUTH, "W": T.WEST, "N": T.NORTH}
-_WIND_CODE = WIND_CODE
 
 
 @lru_cache(maxsize=None)
@@ -54,7 +53,7 @@ class Opponent:
                                   for m in p["melds"]]
         self.pond: list[int] = [tile_code(t) for t, _ in p["pond"]]
         self.pond_claimed: list[bool] = [bool(c) for _, c in p["pond"]]
-        self.wind: int = _WIND_CODE.get(p.get("wind", "E"), T.EAST)
+        self.wind: int = WIND_CODE.get(p.get("wind", "E"), T.EAST)
         self.concealed_count: int = p.get("concealed_count", 13)
         self.bonus: tuple[int, ...] = parse(p.get("bonus", ""))
 
@@ -73,8 +72,8 @@ class Knowledge:
         self.melds: list[Meld] = [meld_of(m["kind"], m["tiles"], m.get("kong_type"), m.get("from_seat"))
                                   for m in me["melds"]]
         self.bonus: tuple[int, ...] = tuple(sorted(parse(me.get("bonus", ""))))
-        self.seat_wind: int = _WIND_CODE.get(me.get("wind", "E"), T.EAST)
-        self.prevailing: int = _WIND_CODE.get(view.get("prevailing_wind", "E"), T.EAST)
+        self.seat_wind: int = WIND_CODE.get(me.get("wind", "E"), T.EAST)
+        self.prevailing: int = WIND_CODE.get(view.get("prevailing_wind", "E"), T.EAST)
         self.phase: str = view["phase"]
         self.players = [Opponent(p) for p in view["players"]]
         self.opponents = [p for p in self.players if p.seat != self.seat]
@@ -101,20 +100,12 @@ class Knowledge:
         d = view.get("discard")
         self.discard: tuple[int, int] | None = (d["seat"], tile_code(d["tile"])) if d else None
         self.drawn: int | None = tile_code(view["drawn"]) if view.get("drawn") else None
-        self.my_pond: list[int] = self.players[self.seat].pond
         self.hand_number: int = view.get("hand_number", 0)
         self.seq: int = view.get("seq", 0)
 
     @property
     def declared(self) -> int:
         return len(self.melds)
-
-    def unseen_total(self) -> int:
-        return sum(self.unseen)
-
-
-def meld_kind_is_triplet(m: Meld) -> bool:
-    return m.kind in (PUNG, KONG)
 
 
 __all__ = ["Knowledge", "Opponent", "WIND_CODE", "tile_code", "parse", "meld_of", "CHOW", "PUNG", "KONG"]

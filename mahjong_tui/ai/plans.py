@@ -25,7 +25,7 @@ Plan kinds:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .. import tiles as T
 

@@ -21,10 +21,9 @@ It turns them into an expected gain ``P(win) · u(value)``:
   remaining draws;
 - ``u(v) = v ** alpha`` (``alpha < 1``) damps huge limit hands so a bot does not chase a 500
   point seven pairs with a 3 % chance over a likely plain win;
-- a discard win comes at ``DISCARD_RATE`` times the self-draw rate (with the level setting
-  ``read_flow``, scaled by how readily the other seats throw tiles of the wait's suit away —
-  :meth:`_Decision._flow`; off by default: against easy opponents it gained nothing over
-  2,400 Yuxi and 3,600 Yangzhou hands);
+- a discard win comes at ``DISCARD_RATE`` times the self-draw rate (scaling it by the suits
+  the other seats throw away gained nothing against easy opponents over 2,400 Yuxi and
+  3,600 Yangzhou hands: tests/bench/ai_results.md);
 - a ready hand (distance 0) is judged exactly: every wait is scored by the variant's scorer
   from the bot's own tiles and melds, so an illegal wait (Yangzhou under 15 fan, a Yuxi basic
   win on a discard, a Classic chow-completing discard) is worth nothing by that route;
@@ -38,8 +37,7 @@ It turns them into an expected gain ``P(win) · u(value)``:
   the farther plans by how optimistic the model proved on this hand.  The waits are valued
   from the plans (:meth:`LevelBot._estimate`: the best plan the finished hand fits — its
   kinds and shape —, else the plain hand), not by the scorer, which would be called
-  thousands of times a hand (``exact_look_ahead`` in a level's settings restores the scorer;
-  measured: no stronger).  A hand's look-ahead tree depends on the hand only and is
+  thousands of times a hand (measured: scoring them exactly was no stronger).  A hand's look-ahead tree depends on the hand only and is
   memoised, so a hand that stays one from ready costs nothing the next turn.  Where the
   variant refuses a plain hand (Yangzhou's minimum) there is no look-ahead: plain waits are
   worthless there and the plans alone steer (measured: the look-ahead only blurred them).
@@ -86,32 +84,26 @@ from .shapeops import HandTables, ops_for
 from .value import model_for
 
 #: Settings of each level: ``ev`` judge by expected gain (else nearest plan, easy);
-#: ``unseen`` count acceptance in unseen copies (else kinds); ``defence`` / ``defence_weight``
-#: weigh deal-in risk; ``strong`` read passes, suji and suits in defence; ``two_step`` score
-#: one-from-ready hands two draws ahead; ``noise`` share of easy's random nearly-best
-#: discards; ``alpha`` the value utility exponent; ``flex`` (optional, 0) a bonus for other
-#: plans kept open; ``claim_margin`` (optional, 1.05) how much better than passing a pung,
-#: chow or pick-up must look; ``exact_look_ahead`` (optional, False) score the look-ahead's
-#: waits with the variant's scorer instead of the plans; ``read_flow`` (optional, False) scale
-#: discard-win rates by the suits the other seats throw away; ``horizon`` (optional, 1) the
-#: share of the remaining wall the seat expects to draw; ``triplet_boost`` (optional,
-#: ``CLAIM_BOOST``) the claim speed-up of pung-hand plans.
+#: ``unseen`` count acceptance in unseen copies (else kinds); ``defence`` weigh deal-in risk;
+#: ``strong`` read passes, suji and suits in defence; ``two_step`` score one-from-ready hands
+#: two draws ahead; ``noise`` share of easy's random nearly-best discards; ``alpha`` the value
+#: utility exponent.
 LEVELS: dict[str, dict] = {
     "easy": {"ev": False, "unseen": False, "defence": False, "strong": False, "two_step": False,
-             "noise": 0.25, "alpha": 0.5, "defence_weight": 0.0},
+             "noise": 0.25, "alpha": 0.5},
     "normal": {"ev": True, "unseen": True, "defence": True, "strong": False, "two_step": False,
-               "noise": 0.0, "alpha": 0.5, "defence_weight": 1.0},
+               "noise": 0.0, "alpha": 0.5},
     "strong": {"ev": True, "unseen": True, "defence": True, "strong": True, "two_step": True,
-               "noise": 0.0, "alpha": 0.5, "defence_weight": 1.0},
+               "noise": 0.0, "alpha": 0.5},
 }
 
 DISCARD_RATE = 1.0      # the other seats' discards, per turn, as a share of one own draw
 CLAIM_BOOST = 1.25      # pung claims speed up the middle steps
+CLAIM_MARGIN = 1.05     # how much better than passing a pung, chow or pick-up must look
 TWO_STEP_OPTIONS = 4    # strong: one-from-ready discards scored two steps ahead
 MAX_PLANS = 5           # plans judged per decision (the nearest ones)
 FLOOR = 0.03            # share of a plan's value kept when the variant refuses it (lucky patterns)
 TYPICAL_WAITS = 6.0     # unseen copies of the waits a hand will have once ready
-FLOW_TRUST = 12.0       # opponents' discards before their suit shares are fully trusted
 PAIR_WAITS = 3.5        # the same where only pair and pung waits may win (Classic 5c)
 
 
@@ -154,7 +146,7 @@ class _Decision:
         self.model = bot.model
         self.unseen = kn.unseen
         self.U = max(1, sum(kn.unseen))
-        self.L = max(0.5, kn.draws_left * bot.settings.get("horizon", 1.0))
+        self.L = max(0.5, kn.draws_left)
         self.melds = tuple(kn.melds)
         fed = kn.melds[2].from_seat if len(kn.melds) >= 3 else None
         self.fed_third = kn.players[fed].wind if fed is not None else None
@@ -163,53 +155,8 @@ class _Decision:
         if len(pond.pond) >= 10 and all(T.is_honour(t) and not c for t, c in zip(pond.pond[:10], pond.pond_claimed[:10])):
             sit.add("ten_honour_discards")
         self.situations = frozenset(sit)
-        self.flow = self._flow(bot, kn)
-        self._plan_flow: dict[str, float] = {}
         self._defence: Defence | None | bool = False   # False: not built yet
         self._danger: dict[int, float] = {}
-
-    @staticmethod
-    def _flow(bot: "LevelBot", kn: Knowledge) -> list[float]:
-        """Per tile kind, how readily the other seats let such tiles go, relative to an
-        average tile: the share of their discards in the kind's suit (or the honours) over
-        that group's share of the tile kinds, trusted in proportion to how many discards
-        there are (none: 1 everywhere), within [0.5, 2].  Waits and plans in a suit the
-        table is throwing away are won on a discard more often (a seat that reads the
-        table chooses its suit by it)."""
-        flow = [1.0] * T.NUM_KINDS
-        if not bot.settings.get("read_flow", False):
-            return flow
-        counts: dict[int, int] = {}
-        total = 0
-        for o in kn.opponents:
-            for t in o.pond:
-                g = bot.group_of.get(t)
-                if g is not None:
-                    counts[g] = counts.get(g, 0) + 1
-                    total += 1
-        if total == 0:
-            return flow
-        trust = min(1.0, total / FLOW_TRUST)
-        for g, share in bot.group_share.items():
-            ratio = (counts.get(g, 0) / total) / share
-            f = 1.0 + (ratio - 1.0) * trust
-            f = 0.5 if f < 0.5 else 2.0 if f > 2.0 else f
-            for k in bot.group_kinds[g]:
-                flow[k] = f
-        return flow
-
-    def flow_of_plan(self, p: Plan) -> float:
-        """:attr:`flow` averaged over the kinds plan ``p`` may hold (1 for unrestricted plans)."""
-        got = self._plan_flow.get(p.name)
-        if got is None:
-            unrestricted = p.name == "free" or (p.kind == "triplets" and p.suit < 0)
-            if unrestricted or p.kind not in ("mask", "triplets"):
-                got = 1.0
-            else:
-                ks = [k for k in p.kinds if k in self.bot.group_of]
-                got = sum(self.flow[k] for k in ks) / len(ks) if ks else 1.0
-            self._plan_flow[p.name] = got
-        return got
 
     @property
     def defence(self) -> Defence | None:
@@ -240,7 +187,7 @@ class _Decision:
                 w = d.weight(o, info, t)
                 if w:
                     total += r * w * KAPPA * self.bot.u(value * g)
-            got = self._danger[t] = total * self.bot.settings["defence_weight"]
+            got = self._danger[t] = total
         return got
 
 
@@ -280,14 +227,6 @@ class LevelBot(Bot):
                 for t in g:
                     need[t] = need.get(t, 0) + 1
             self._fixed_need[p.name] = tuple(sorted(need.items()))
-        # tile groups for reading the table (_Decision._flow): each number suit, the honours
-        self.group_of: dict[int, int] = {}
-        for k in self.kinds:
-            self.group_of[k] = -1 if T.is_honour(k) else T.suit_of(k)
-        self.group_kinds: dict[int, list[int]] = {}
-        for k, g in self.group_of.items():
-            self.group_kinds.setdefault(g, []).append(k)
-        self.group_share = {g: len(ks) / len(self.kinds) for g, ks in sorted(self.group_kinds.items())}
         self._honour_mask = sum(1 << k for k in variant.kinds if T.is_honour(k))
         self._suited_mask = sum(1 << k for k in variant.kinds if T.is_suited(k))
 
@@ -553,7 +492,7 @@ class LevelBot(Bot):
         if dist >= 20 or acc <= 0:
             return 0.0
         ws = 1.0 if vs > 0 else 0.0
-        wd = DISCARD_RATE * dec.flow_of_plan(p) if vd > 0 else 0.0
+        wd = DISCARD_RATE if vd > 0 else 0.0
         if ws + wd == 0:
             return 0.0
         m = self.model
@@ -566,16 +505,13 @@ class LevelBot(Bot):
         else:
             # claims speed up the middle steps, except for fixed chows where no chow claim exists
             boost = CLAIM_BOOST if (self.pung_claims and (p.kind != "fixed" or self.chow_claims)) else 1.0
-            if p.kind == "triplets" and self.pung_claims:
-                # every step of a pung hand (a pair made a pung) may be claimed from any seat
-                boost = self.settings.get("triplet_boost", CLAIM_BOOST)
             rate_mid = acc / U * boost
             typical = TYPICAL_WAITS if self.model.chow_wait_ok(p, dec.kn.seat_wind, dec.kn.prevailing) \
                 else PAIR_WAITS
             rate_last = min(acc, typical) / U * (ws + wd)
         return erlang_win(dist, rate_mid, rate_last, draws) * value
 
-    def _waits(self, counts13, declared: int, ht13: HandTables) -> list[int]:
+    def _waits(self, counts13, declared: int) -> list[int]:
         """Every tile kind completing the 13-tile hand in an allowed form."""
         out = set()
         if "standard" in self.forms:
@@ -597,44 +533,32 @@ class LevelBot(Bot):
                         counts13[k] -= 1
         return sorted(out)
 
-    def _ev_ready(self, dec: _Decision, counts13, melds: tuple[Meld, ...], waits, draws: float,
-                  unseen=None, exact: bool = True) -> tuple[float, float]:
-        """(expected gain, winning rate per turn) of a ready hand, every wait scored exactly
-        by the variant's scorer, or (``exact=False``) by :meth:`_estimate` from the plans."""
-        unseen = unseen or dec.unseen
+    def _ev_ready(self, dec: _Decision, counts13, melds: tuple[Meld, ...], waits, draws: float) -> float:
+        """Expected gain of a ready hand, every wait scored exactly by the variant's scorer."""
+        unseen = dec.unseen
         kn = dec.kn
         m = self.model
-        if exact:
-            concealed = tuple(T.tiles_of(counts13))
-        else:
-            fit = self._fit_info(melds, kn.seat_wind, kn.prevailing)
-            hmask = 0
-            for k in self.kinds:
-                if counts13[k]:
-                    hmask |= 1 << k
+        concealed = tuple(T.tiles_of(counts13))
         rate = 0.0
         val = 0.0
         for w in waits:
             n = unseen[w]
             if not n:
                 continue
-            if exact:
-                vs, vd = m.exact(concealed, melds, w, kn.seat_wind, kn.prevailing, kn.bonus,
-                                 dec.situations, dec.fed_third)
-            else:
-                vs, vd = self._estimate(fit, counts13, hmask, w, len(melds))
+            vs, vd = m.exact(concealed, melds, w, kn.seat_wind, kn.prevailing, kn.bonus,
+                             dec.situations, dec.fed_third)
             ws = 1.0 if vs > 0 else 0.0
-            wd = DISCARD_RATE * dec.flow[w] if vd > 0 else 0.0
+            wd = DISCARD_RATE if vd > 0 else 0.0
             if ws + wd == 0:
                 continue
             r = n * (ws + wd)
             rate += r
             val += n * (ws * self.u(vs * m.g_self) + wd * self.u(vd * m.g_disc))
         if rate <= 0:
-            return 0.0, 0.0
+            return 0.0
         value = val / rate
         rate /= dec.U
-        return (1.0 - math.exp(-draws * rate)) * value, rate
+        return (1.0 - math.exp(-draws * rate)) * value
 
     def _fit_info(self, melds: tuple[Meld, ...], seat_wind: int, prevailing: int):
         """What :meth:`_estimate` needs about the plans the melds leave open: per valued plan
@@ -768,14 +692,11 @@ class LevelBot(Bot):
 
         for o in options:
             best_ev = 0.0
-            plan_evs: list[float] = []
             # a ready hand is judged exactly, wait by wait
             if (free_dd is not None and free_dd.get(o, 99) == 0) or any(dd.get(o, 99) == 0 for dd in specials):
                 if o is not None:
                     counts[o] -= 1
-                ht13 = ht if o is None else HandTables(self.ops, counts, declared)
-                waits = self._waits(counts, declared, ht13)
-                best_ev, _ = self._ev_ready(dec, counts, melds, waits, draws)
+                best_ev = self._ev_ready(dec, counts, melds, self._waits(counts, declared), draws)
                 if o is not None:
                     counts[o] += 1
             for i, (p, vs, vd, dd, dmin) in enumerate(active):
@@ -797,18 +718,12 @@ class LevelBot(Bot):
                     acc = acc_of(i, p, o, dist)
                 ev = self._ev_plan(dec, p, dist, acc, vs, vd, draws)
                 if ev > 0:
-                    plan_evs.append(ev)
+                    if ev > best_ev:
+                        best_ev = ev
                     if dist >= 2 and ev > far.get(o, 0.0):
                         far[o] = ev
                     elif dist == 1 and ev > near.get(o, 0.0):
                         near[o] = ev
-            if plan_evs:
-                # the best plan, plus a little for every other plan kept open (flexibility)
-                plan_evs.sort(reverse=True)
-                flex = self.settings.get("flex", 0.0)
-                combined = plan_evs[0] + flex * sum(plan_evs[1:])
-                if combined > best_ev:
-                    best_ev = combined
             evs[o] = best_ev
         if self.settings["two_step"] and look_ahead and not refused_free:
             # the look-ahead follows plain hands to their waits; where the variant refuses a
@@ -824,11 +739,10 @@ class LevelBot(Bot):
         valued by :meth:`_look_ahead_tree` (memoised per hand)."""
         if free_dd is None:
             return
-        declared = len(melds)
         unseen = dec.unseen
         U = dec.U
-        exact: dict = {}
-        # only the most promising one-from-ready options (by the model) are worth the scorer
+        ahead: dict = {}
+        # only the most promising one-from-ready options (by the model) are worth the look-ahead
         ones = sorted((o for o in options if free_dd.get(o, 99) == 1),
                       key=lambda o: (-evs.get(o, 0.0), -1 if o is None else o))[:TWO_STEP_OPTIONS]
         d2 = max(0.5, draws - 1)
@@ -876,18 +790,18 @@ class LevelBot(Bot):
                 value = val_sum / rate_sum
                 rate_mid = w_sum / U * boost
                 ev2 = erlang_win(1, rate_mid, rate_last, draws) * value
-            exact[o] = ev2
-        if not exact:
+            ahead[o] = ev2
+        if not ahead:
             return
         # the plan model's optimism about one-from-ready hands, measured on this hand: its
         # estimates of the farther plans are scaled alike (never up by much)
-        model_sum = sum(near.get(o, 0.0) for o in exact)
-        exact_sum = sum(exact.values())
+        model_sum = sum(near.get(o, 0.0) for o in ahead)
+        exact_sum = sum(ahead.values())
         k = min(1.25, max(0.25, exact_sum / model_sum)) if model_sum > 0 else 1.0
         for o in options:
-            if o in exact:
-                evs[o] = max(exact[o], k * far.get(o, 0.0))
-            elif free_dd.get(o, 99) >= 1 and o not in exact:
+            if o in ahead:
+                evs[o] = max(ahead[o], k * far.get(o, 0.0))
+            elif free_dd.get(o, 99) >= 1:
                 evs[o] = k * evs.get(o, 0.0)
 
     def _look_ahead_tree(self, dec: _Decision, counts13, melds) -> list:
@@ -898,9 +812,7 @@ class LevelBot(Bot):
         and that times the utility of its value.  Depends on the hand only (not on what is
         unseen), so it is memoised: a hand that stays one from ready keeps its tree."""
         kn = dec.kn
-        exact = self.settings.get("exact_look_ahead", False)
-        key = (tuple(counts13), melds, kn.seat_wind, kn.prevailing,
-               (kn.bonus, dec.situations, dec.fed_third) if exact else None)
+        key = (tuple(counts13), melds, kn.seat_wind, kn.prevailing)
         got = self._tree_cache.get(key)
         if got is not None:
             return got
@@ -908,10 +820,7 @@ class LevelBot(Bot):
         m = self.model
         gs, gd = m.g_self, m.g_disc
         u = self.u
-        if exact:
-            fit = None
-        else:
-            fit = self._fit_info(melds, kn.seat_wind, kn.prevailing)
+        fit = self._fit_info(melds, kn.seat_wind, kn.prevailing)
         ht13 = HandTables(self.ops, counts13, declared)
         got = []
         for k, s in ht13.draw_distances(self.full_mask, None, self.kinds).items():
@@ -923,20 +832,13 @@ class LevelBot(Bot):
                 if s2 != 0:
                     continue
                 counts13[x] -= 1
-                if exact:
-                    concealed = tuple(T.tiles_of(counts13))
-                else:
-                    hmask = 0
-                    for t in self.kinds:
-                        if counts13[t]:
-                            hmask |= 1 << t
+                hmask = 0
+                for t in self.kinds:
+                    if counts13[t]:
+                        hmask |= 1 << t
                 waits = []
-                for w in self._waits(counts13, declared, None):
-                    if exact:
-                        vs, vd = m.exact(concealed, melds, w, kn.seat_wind, kn.prevailing, kn.bonus,
-                                         dec.situations, dec.fed_third)
-                    else:
-                        vs, vd = self._estimate(fit, counts13, hmask, w, declared)
+                for w in self._waits(counts13, declared):
+                    vs, vd = self._estimate(fit, counts13, hmask, w, declared)
                     ws = 1.0 if vs > 0 else 0.0
                     wd = DISCARD_RATE if vd > 0 else 0.0
                     if ws + wd > 0:
@@ -1034,7 +936,7 @@ class LevelBot(Bot):
         bloom = dec.kn.bloom
         if not bloom:
             return 0.0
-        hits = sorted(set(bloom) & set(self._waits(counts13, len(melds), None)))
+        hits = sorted(set(bloom) & set(self._waits(counts13, len(melds))))
         best = 0.0
         if hits:
             kn = dec.kn
@@ -1109,7 +1011,7 @@ class LevelBot(Bot):
         held = [t for t in self.kinds if counts[t]]
         base_danger = min((dec.danger(t) for t in held), default=0.0)
         u_pass = base_ev - base_danger
-        best, best_u = pass_action, u_pass * self.settings.get("claim_margin", 1.05) + 1e-9
+        best, best_u = pass_action, u_pass * CLAIM_MARGIN + 1e-9
         for a, c, nm in options:
             if a.kind == "kong":
                 # a kong keeps the shape, so it only has to be no worse than passing
@@ -1162,8 +1064,7 @@ class LevelBot(Bot):
         the variant does not value yet counts as infinitely far now: a claimed meld may make
         it valuable)."""
         pv = self._plan_values_for(melds, seat_wind, prevailing)
-        fs, fd = self.model.probe(self.plans[0], melds, seat_wind, prevailing)
-        ignore = "free" if fs <= 0 and fd <= 0 else None
+        ignore = "free" if self._free_refused_for(melds, seat_wind, prevailing) else None
         valued = {p.name for p, _, _ in pv}
         declared = len(melds)
         ht = HandTables(self.ops, counts, declared)
@@ -1259,7 +1160,7 @@ class LevelBot(Bot):
         refused = self._free_refused(dec, melds)
         best = None
         for p, vs, vd in self._plan_values(dec, melds):
-            d = self._dist(p, counts, declared, ht) if p.kind != "fixed" else self._fixed_dist(p, counts, declared, melds)
+            d = self._dist(p, counts, declared, ht, melds)
             penalty = 3 if (p.name == "free" and refused) else 0
             key = (d + penalty, -(vs + vd), p.name)
             if best is None or key < best[0]:
@@ -1268,7 +1169,11 @@ class LevelBot(Bot):
 
     def _free_refused(self, dec, melds) -> bool:
         """The variant refuses a plain hand with these melds, by self-draw and on a discard."""
-        vs, vd = self.model.probe(self.plans[0], melds, dec.kn.seat_wind, dec.kn.prevailing)
+        return self._free_refused_for(melds, dec.kn.seat_wind, dec.kn.prevailing)
+
+    def _free_refused_for(self, melds, seat_wind: int, prevailing: int) -> bool:
+        """:meth:`_free_refused` from the melds and winds alone."""
+        vs, vd = self.model.probe(self.plans[0], melds, seat_wind, prevailing)
         return vs <= 0 and vd <= 0
 
     def _easy_turn(self, view: dict, legal: list[Action]) -> Action:
@@ -1314,24 +1219,10 @@ class LevelBot(Bot):
         ht = HandTables(self.ops, counts, declared)
         plan, now = self._easy_plan(dec, counts, melds, ht)
         for a in legal:
-            c = counts[:]
-            if a.kind == "pung":
-                c[tile] -= 2
-                nm = melds + (Meld(PUNG, (tile,) * 3, declared=True, concealed=False, from_seat=discarder),)
-            elif a.kind == "kong":
-                c[tile] -= 3
-                nm = melds + (Meld(KONG, (tile,) * 4, declared=True, concealed=False, kong_type="exposed",
-                                   from_seat=discarder),)
-            elif a.kind == "chow":
-                for t in a.tiles:
-                    if t != tile:
-                        c[t] -= 1
-                nm = melds + (Meld(CHOW, tuple(a.tiles), declared=True, concealed=False, from_seat=discarder),)
-            elif a.kind == "pickup":
-                c[tile] += 1
-                nm = melds
-            else:
+            got = self._claim_result(a, counts, melds, tile, discarder)
+            if got is None:
                 continue
+            c, nm = got
             if not plan.feasible(nm):
                 continue
             vs, vd = self.model.probe(plan, nm, kn.seat_wind, kn.prevailing, kn.bonus)
@@ -1340,7 +1231,7 @@ class LevelBot(Bot):
             nd = len(nm)
             ht2 = HandTables(self.ops, c, nd)
             if a.kind == "kong":
-                after = self._dist(plan, c, nd, ht2) if plan.kind != "fixed" else self._fixed_dist(plan, c, nd, nm)
+                after = self._dist(plan, c, nd, ht2, nm)
             else:
                 dd = self._discard_dists(plan, c, nd, ht2, nm)
                 after = min(dd.values(), default=99)

@@ -75,12 +75,6 @@ class ShapeOps:
             got = self._merge_fn(a, b)
         return got
 
-    def merge_all(self, ids: Sequence[int]) -> int:
-        out = 0
-        for i in ids:
-            out = self.merge(out, i)
-        return out
-
     def drop(self, u: int, key: tuple[int, ...]) -> tuple[int, ...]:
         k = (u, key)
         got = self._drop.get(k)

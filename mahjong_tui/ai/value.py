@@ -24,9 +24,8 @@ from ..scoring import HandContext, evaluate
 class ValueModel:
     """Cached scorer queries for one variant (shared by every bot of that variant)."""
 
-    def __init__(self, variant, exact_self_draw: bool = False):
+    def __init__(self, variant):
         self.variant = variant
-        self.exact_self_draw = exact_self_draw
         self._exact: dict = {}
         self._probe: dict = {}
         #: free memo for derived facts other modules compute from probes (defence)
@@ -62,7 +61,7 @@ class ValueModel:
             concealed=concealed, melds=melds, bonus=bonus, winning_tile=wait, self_draw=False,
             seat_wind=seat_wind, prevailing_wind=prevailing, situations=situations,
             discarder=discarder, fed_third_meld=fed_third))
-        if v_disc > 0 and not self.exact_self_draw:
+        if v_disc > 0:
             # a hand that may be won on a discard may be self-drawn too, for about as much;
             # one scorer call instead of two (bots ask this thousands of times a hand)
             v_self = v_disc
