@@ -81,8 +81,6 @@ class NetSession(DeskSession):
         self._resynced: dict[int, int] = {}  # seat -> number of 'state' messages seen
         self._hand_chain: asyncio.Future | None = None
         self._lost_at: dict[int, float] = {}
-        self.closed_detail: str | None = None
-        self.scores: list[float] | None = None
         self._closed = False
         self._sending: set[asyncio.Task] = set()
 
@@ -238,7 +236,7 @@ class NetSession(DeskSession):
                          "net_name": "" if kind == "ai" else e.get("name") or "", "who": who, "status": status})
         tokens = {seat: c.token for seat, c in self.clients.items()}
         return {"address": f"{host}:{port}", "hosting": self.host is not None, "bind": self.bind, "rows": rows, "tokens": tokens,
-                "rejoin": self.rejoin_command(), "journal": self.journal(), "notes": list(self.notes[-6:]),
+                "rejoin": self.rejoin_command(), "notes": list(self.notes[-6:]),
                 "started": self.started,
                 "password": bool(self.host.server.password) if self.host is not None else None}
 
@@ -266,7 +264,6 @@ class NetSession(DeskSession):
             else:
                 closed = [c for c in self.clients.values() if c.status == "closed"]
                 detail = closed[0].closed_reason if closed else "connection closed"
-                self.closed_detail = detail
                 self.presenter.table_changed()
                 await self.presenter.connection_closed(detail or "connection closed")
         finally:
@@ -336,8 +333,6 @@ class NetSession(DeskSession):
             presenter.table_changed()
         elif t == "bye":
             self.finished = True
-            if msg.get("scores") is not None:
-                self.scores = list(msg["scores"])
             presenter.table_changed()
 
     def _events(self, events: list[dict], view: dict) -> None:
@@ -351,10 +346,7 @@ class NetSession(DeskSession):
                 if new:
                     self._hand_over(summary, last)
                 continue
-            if kind == "match_end":
-                self.scores = list(ev.get("scores") or [])
-                continue
-            text = describe_event(ev, self.name)
+            text = describe_event(ev, self.name)  # None for match_end: the end screen tells it
             if text:
                 self.emit_text(text)
 

@@ -20,12 +20,11 @@ from mahjong_tui.ui.netsession import open_join
 from mahjong_tui.ui.screens.dialogs import PrivacyScreen
 from mahjong_tui.ui.screens.lan import join_namespace
 from mahjong_tui.ui.screens.results import HandEndScreen, MatchEndScreen
-from mahjong_tui.ui.session import AUTO_DRAW_KINDS
 from mahjong_tui.ui.widgets.areas import ActionBar
 from tests.net.util import new_table, served
 from tests.ui.helpers import make_app, my_request, net_app, next_decision, play, table_screen, wait_for
 
-PICKUP_ONLY = AUTO_DRAW_KINDS  # {"pickup", "pass"}
+PICKUP_ONLY = frozenset({"pickup", "pass"})  # spelled out, not read from the session
 
 # Classic, one hand, baseline bots.  Pick-up-only prompts are common in Classic (nearly every
 # seed has several for East); these seeds also bring East prompts that offer a pung or chow.

@@ -337,7 +337,7 @@ async def test_scoring_screen_with_two_winners_on_one_discard():
         await wait_for(pilot, lambda: isinstance(app.screen, HandEndScreen))
         text = screen_text(app)
         assert f"Scoring — {names[1]}" in text and f"Scoring — {names[2]}" in text
-        assert "Full flush" in text or "full flush" in text.lower()
+        assert "full flush" in text.lower()
         assert "all triplets" in text.lower()
         assert f"{names[1]} (South) and {names[2]} (West) both win on You (East)'s discard of 5s" in text
         assert f"You pay {names[1]} 2" in text and f"You pay {names[2]} 2" in text

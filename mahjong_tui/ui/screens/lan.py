@@ -172,17 +172,39 @@ def join_namespace(address: str, *, name: str | None = None, password: str | Non
 
 
 class _LanForm(BaseScreen):
+    """What the Host and Join forms share: the ``#go`` and ``#back`` buttons with the status
+    line under them (:meth:`compose_buttons`); ``#go`` calls the form's :meth:`go`."""
+
     BINDINGS = [Binding("escape", "back", "Back")]
 
+    def compose_buttons(self, go: str) -> ComposeResult:
+        with Horizontal(classes="menu-buttons"):
+            yield Button(go, id="go", variant="primary")
+            yield Button("Back", id="back")
+        yield Static("", classes="lan-error", markup=False)
+
+    def go(self) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "back":
+            self.dismiss(None)
+        else:
+            self.go()
+
     def report(self, text: str) -> None:
-        self.query_one(".lan-error", Static).update(text)
-        for b in self.query(Button):
-            b.disabled = False
+        """Show why it could not be done; the buttons work again."""
+        self._status(text, busy=False)
 
     def busy(self, text: str) -> None:
+        """Show what is being done; only Back works meanwhile."""
+        self._status(text, busy=True)
+
+    def _status(self, text: str, busy: bool) -> None:
         self.query_one(".lan-error", Static).update(text)
         for b in self.query(Button):
-            b.disabled = b.id != "back"
+            b.disabled = busy and b.id != "back"
 
     def action_back(self) -> None:
         self.dismiss(None)
@@ -220,10 +242,7 @@ class HostScreen(VariantChoice, _LanForm):
                 yield Input(placeholder="match", id="hands", compact=True, type="integer")
             yield Static("Listen on 0.0.0.0 to let other machines join (set a password on a shared network).",
                          classes="dim lan-note")
-            with Horizontal(classes="menu-buttons"):
-                yield Button("Host", id="go", variant="primary")
-                yield Button("Back", id="back")
-            yield Static("", classes="lan-error", markup=False)
+            yield from self.compose_buttons("Host")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -250,11 +269,7 @@ class HostScreen(VariantChoice, _LanForm):
                               password=q("#password", Input).value or None,
                               seed=int(seed_text) if seed_text else None, hands=hands)
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        if event.button.id == "back":
-            self.dismiss(None)
-            return
+    def go(self) -> None:
         try:
             ns = self.namespace()
         except ValueError as exc:
@@ -282,10 +297,7 @@ class JoinScreen(_LanForm):
             with Horizontal(classes="menu-row"):
                 yield Label("Seat token", classes="menu-label")
                 yield Input(placeholder="to rejoin your seat (blank: take a free seat)", id="token", compact=True)
-            with Horizontal(classes="menu-buttons"):
-                yield Button("Join", id="go", variant="primary")
-                yield Button("Back", id="back")
-            yield Static("", classes="lan-error", markup=False)
+            yield from self.compose_buttons("Join")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -293,16 +305,9 @@ class JoinScreen(_LanForm):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        self._go()
+        self.go()
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        if event.button.id == "back":
-            self.dismiss(None)
-            return
-        self._go()
-
-    def _go(self) -> None:
+    def go(self) -> None:
         q = self.query_one
         address = q("#address", Input).value.strip()
         if not address:

@@ -247,7 +247,7 @@ class TableScreen(BaseScreen):
             self.choice_map = {}
             phase = view["phase"]
             cur = view["current"]
-            notice = s.notice() if s.network else None
+            notice = s.notice()
             if notice is not None:
                 title_text, detail = notice
                 info = (detail,) if detail else ()

@@ -124,8 +124,8 @@ class SeatPanel(Area):
         self.position = position
         self.max_lines = max_lines
 
-    #: shorter words for a LAN seat status when the line is tight
-    SHORT_STATUS = {"bot stand-in": "bot", "offline": "off", "away": "away", "open": "open"}
+    #: shorter words for a LAN seat status when the line is tight (the others are short already)
+    SHORT_STATUS = {"bot stand-in": "bot", "offline": "off"}
 
     def info(self, box: SeatBox, width: int) -> Text:
         g = self.art.glyphs
