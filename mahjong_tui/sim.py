@@ -85,7 +85,9 @@ MAX_DECISIONS_PER_HAND = 5000
 def play_match(table: Table, bots: list[Bot], on_hand: Callable[[dict], None] | None = None,
                check: Callable[[Table], None] | None = None) -> None:
     """Let ``bots`` play ``table`` to the end of its match.  ``on_hand`` is called with each
-    hand's summary; ``check`` (tests) after every action.
+    hand's summary; ``check`` (tests) after every action.  Each bot is given
+    :meth:`Table.lazy_view` (the view, built only as far as the bot reads it), so a bot must
+    not keep the view past its decision.
 
     Raises RuntimeError if one hand takes more than :data:`MAX_DECISIONS_PER_HAND` decisions
     (seats passing a tile round for ever), rather than running without end."""
@@ -93,7 +95,7 @@ def play_match(table: Table, bots: list[Bot], on_hand: Callable[[dict], None] | 
     hand, steps = table.hand_index, 0
     while table.phase != "match_over":
         for seat in table.waiting_for():
-            view = table.view(seat)
+            view = table.lazy_view(seat)  # the same view, built as far as the bot reads it
             legal = table.legal_actions(seat)
             table.apply(bots[seat].choose(view, legal))
             if check is not None:

@@ -208,26 +208,38 @@ def counts_of_notation(text: str) -> tuple[int, ...]:
     return key
 
 
-_RUN_MEMO: dict[tuple[int, ...], str] = {}  # one suit's counts -> its ranks ('1135'); bounded
+#: per suit, its counts -> its run with the suit letter ('1135m'); last, the honour and bonus
+#: counts -> their letters ('EECC'); each bounded
+_RUN_MEMO: list[dict[tuple[int, ...], str]] = [{} for _ in range(len(SUIT_LETTERS) + 1)]
 
 
-def _format_counts(counts: Sequence[int]) -> str:
+def _format_counts(counts: tuple[int, ...]) -> str:
     out: list[str] = []
-    for si in range(3):
-        base = si * SUIT_SIZE
-        part = tuple(counts[base:base + SUIT_SIZE])
-        run = _RUN_MEMO.get(part)
+    for si, base in _SUIT_BASES:
+        part = counts[base:base + SUIT_SIZE]
+        memo = _RUN_MEMO[si]
+        run = memo.get(part)
         if run is None:
             run = "".join(RANK_CHARS[r] * part[r] for r in range(SUIT_SIZE) if part[r])
-            if len(_RUN_MEMO) >= _MEMO_SIZE:
-                _RUN_MEMO.clear()
-            _RUN_MEMO[part] = run
+            run = run + SUIT_LETTERS[si] if run else ""
+            if len(memo) >= _MEMO_SIZE:
+                memo.clear()
+            memo[part] = run
         if run:
-            out.append(run + SUIT_LETTERS[si])
-    for t in range(NUM_SUITED, NUM_KINDS):
-        if counts[t]:
-            out.append(_CODE_CHAR[t] * counts[t])
+            out.append(run)
+    rest = counts[NUM_SUITED:]
+    memo = _RUN_MEMO[-1]
+    tail = memo.get(rest)
+    if tail is None:
+        if len(memo) >= _MEMO_SIZE:
+            memo.clear()
+        tail = memo[rest] = "".join(_CODE_CHAR[NUM_SUITED + i] * c for i, c in enumerate(rest) if c)
+    if tail:
+        out.append(tail)
     return "".join(out)
+
+
+_SUIT_BASES = tuple((si, si * SUIT_SIZE) for si in range(len(SUIT_LETTERS)))
 
 
 def format_group(tiles: Sequence[int]) -> str:

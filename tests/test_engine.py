@@ -70,6 +70,60 @@ def test_cached_views_equal_views_built_afresh(vid, seed):
     play_match(table, bots, check=check)
 
 
+@pytest.mark.parametrize("vid", VARIANTS)
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**9))
+def test_lazy_views_equal_views(vid, seed):
+    """``lazy_view(seat)`` (what ``sim`` hands its bots) holds exactly ``view(seat)``: every
+    seat, after every action of random play, some fields read before the rest."""
+    table = Table(load_variant(vid), seed, hands=2)
+    rng = random.Random(seed)
+
+    def check(table):
+        for s in range(4):
+            lazy = table.lazy_view(s)
+            first = rng.sample(list(lazy), 3)  # some fields first, the others later
+            early = {k: lazy[k] for k in first}
+            assert dict(lazy) == table.view(s)
+            assert early == {k: table.view(s)[k] for k in first}
+
+    play_random(table, rng, check=check)
+
+
+def test_lazy_view_refuses_a_field_read_after_the_table_moved_on():
+    """A lazy view belongs to one moment: fields already read stay as they were, a field
+    first read after the next action raises, and a copy taken in time keeps everything."""
+    v = load_variant("classic")
+    table = Table(v, 3, hands=1)
+    lazy = table.lazy_view(0)
+    kept = dict(table.lazy_view(0))
+    hand = lazy["hand"]
+    table.apply(BaselineBot(v, 0).choose(table.view(0), table.legal_actions(0)))
+    assert lazy["hand"] == hand and kept["hand"] == hand != table.view(0)["hand"]
+    with pytest.raises(RuntimeError, match="dict\\(view\\)"):
+        lazy["wall"]
+    with pytest.raises(KeyError):
+        table.lazy_view(0)["no such field"]
+
+
+@pytest.mark.parametrize("vid", VARIANTS)
+@pytest.mark.parametrize("level", ["ai:baseline", "ai:normal"])
+def test_sim_with_lazy_views_plays_the_game_of_plain_views(vid, level):
+    """Bots decide the same on a lazy view as on the plain view: ``play_match`` (lazy views)
+    and a loop handing out ``view(seat)`` dicts play the same game, action for action."""
+    from mahjong_tui.ai import make_bot
+
+    v = load_variant(vid)
+    lazy_table, plain_table = Table(v, 11, hands=2), Table(v, 11, hands=2)
+    play_match(lazy_table, [make_bot(level, v, s, 11) for s in range(4)])
+    bots = [make_bot(level, v, s, 11) for s in range(4)]
+    while plain_table.phase != "match_over":
+        seat = plain_table.waiting_for()[0]
+        plain_table.apply(bots[seat].choose(plain_table.view(seat), plain_table.legal_actions(seat)))
+    assert lazy_table.actions == plain_table.actions
+    assert lazy_table.snapshot() == plain_table.snapshot()
+
+
 def _views(table):
     return [json.dumps(table.view(s), sort_keys=True) for s in range(4)]
 

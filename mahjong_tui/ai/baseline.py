@@ -50,9 +50,10 @@ class BaselineBot(Bot):
 
     # -- helpers -------------------------------------------------------------------------
     def _counts(self, view: dict) -> tuple[list[int], int]:
+        """The concealed counts and the number of declared melds: ``3 * (4 - melds) + 1`` or
+        ``+ 2`` concealed tiles (GAPS §0), so the hand's size tells the melds."""
         counts = list(T.counts_of_notation(view["hand"]))
-        me = view["players"][self.seat]
-        return counts, len(me["melds"])
+        return counts, 4 - (sum(counts) - 1) // 3
 
     def _keep_value(self, counts: list[int], t: int) -> int:
         """How useful tile ``t`` is to keep (lower = discard first)."""
@@ -68,15 +69,20 @@ class BaselineBot(Bot):
 
     # -- decision ------------------------------------------------------------------------
     def choose(self, view: dict, legal: list[Action]) -> Action:
+        turn, draw = False, None
         for a in legal:
-            if a.kind == "win":
+            kind = a.kind
+            if kind == "win":
                 return a
-        kinds = {a.kind for a in legal}
+            if kind == "discard":
+                turn = True
+            elif kind == "draw":
+                draw = a
         counts, melds = self._counts(view)
-        if "discard" in kinds:
+        if turn:
             return self._turn(view, legal, counts, melds)
-        if "draw" in kinds:
-            return next(a for a in legal if a.kind == "draw")
+        if draw is not None:
+            return draw
         return self._claim(view, legal, counts, melds)
 
     def _turn(self, view: dict, legal: list[Action], counts: list[int], melds: int) -> Action:
@@ -95,12 +101,18 @@ class BaselineBot(Bot):
                 c2[a.tile] -= 1
                 if base is not None and sh <= self.shape.shanten(c2, melds):
                     return a
-        legal_discards = {a.tile for a in legal if a.kind == "discard"}
         after = self.shape.shanten_after_discards(counts, melds)
-        best_sh = min(sh for t, sh in after.items() if t in legal_discards)
-        tied = [t for t, sh in after.items() if sh == best_sh and t in legal_discards]
-        tile = min(tied, key=lambda t: (self._keep_value(counts, t), t))
-        return Action.of(self.seat, "discard", tile)
+        best_sh, tied = 99, []
+        for a in legal:
+            if a.kind == "discard":
+                sh = after[a.tile]
+                if sh < best_sh:
+                    best_sh, tied = sh, [a]
+                elif sh == best_sh:
+                    tied.append(a)
+        if len(tied) == 1:
+            return tied[0]
+        return min(tied, key=lambda a: (self._keep_value(counts, a.tile), a.tile))
 
     def _claim(self, view: dict, legal: list[Action], counts: list[int], melds: int) -> Action:
         key = (view["hand"], melds)  # the hand rarely changes between claim windows

@@ -29,7 +29,10 @@ Phases (``view()['phase']``):
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
+from itertools import compress
+from operator import itemgetter
 
 from .. import tiles as T
 from ..errors import IllegalAction
@@ -88,6 +91,9 @@ class Table:
                              bool(c["next_player_pickup"]))
         self._keep_picked_up = not c["discard_picked_up"]
         self._kinds = variant.kinds
+        self._held = itemgetter(*self._kinds)  # counts of the variant's kinds, in ``_kinds`` order
+        # discard actions by seat and tile (looked up, not built, on every turn)
+        self._discards = [[Action.of(s, "discard", t) for t in range(T.NUM_KINDS)] for s in range(4)]
         self._start_hand()
 
     # ==================================================================================
@@ -315,7 +321,7 @@ class Table:
             if (wt is not None and self._shape.is_complete(h, len(self.melds[seat]))
                     and self._win_result(seat, wt, True, self._situations_for_turn(seat)) is not None):
                 out.append(Action.of(seat, "win", wt))
-        held = [t for t in self._kinds if h[t]]
+        held = list(compress(self._kinds, self._held(h)))
         if not claimed_turn and self._can_kong():
             picked = self.claimed_concealed[seat]
             for t in held:
@@ -324,10 +330,13 @@ class Table:
             for m in self.melds[seat]:
                 if m.kind == PUNG and h[m.tile] and m.tile not in picked:
                     out.append(Action.of(seat, "added_kong", m.tile))
-        for t in held:
-            # claims.discard_picked_up = false: a picked-up discard is not thrown straight back
-            if not (self._keep_picked_up and claimed_turn and t == self.just_picked and h[t] == 1):
-                out.append(Action.of(seat, "discard", t))
+        discards = self._discards[seat]
+        # claims.discard_picked_up = false: a picked-up discard is not thrown straight back
+        barred = self.just_picked if self._keep_picked_up and claimed_turn else None
+        if barred is not None and h[barred] == 1:
+            out += [discards[t] for t in held if t != barred]
+        else:
+            out += [discards[t] for t in held]
         return out
 
     def _any_winning_tile(self, seat: int) -> int | None:
@@ -401,7 +410,7 @@ class Table:
         Raises :class:`IllegalAction` (state unchanged) with the list of what is allowed.
         """
         legal = self._legal_entry(action.seat) if 0 <= action.seat <= 3 else []
-        if action not in legal:
+        if not any(a is action for a in legal) and action not in legal:  # pooled: identity first
             if not legal:
                 raise IllegalAction(
                     f"seat {action.seat} has no decision to make now (phase {self.phase}, "
@@ -775,31 +784,16 @@ class Table:
         only — ponds, melds, bonus tiles, wall counts, face-up bloom tiles, scores, whose
         decision it is.  Never another seat's concealed tiles, the wall order or the seed.
         JSON- and msgpack-serialisable (ints, strings, lists, dicts).  The public parts are
-        shared between the views of one moment: treat a view as read-only."""
-        players, wall = self._public_view()
-        legal = self._legal_entry(seat)
-        return {
-            "seat": seat,
-            "variant": self.variant.id,
-            "rules_hash": self.variant.rules_hash,
-            "seq": self.seq,
-            "hand_number": self.hand_index,
-            "hands_limit": self.hands_limit,
-            "phase": self.phase,
-            "current": self.current,
-            # in a claim window only the seat's own duty is shown (who may claim is secret)
-            "waiting_for": [w for w in self.waiting_for() if self.phase in ("turn", "after_kong") or w == seat],
-            "dealer": self.dealer,
-            "prevailing_wind": T.name(self.prevailing_wind),
-            "players": players,
-            "hand": T.format_counts(self.hands[seat]),
-            "drawn": T.name(self.last_drawn) if (self.phase == "turn" and seat == self.current and self.last_drawn is not None) else None,
-            "discard": {"seat": self.discard[0], "tile": T.name(self.discard[1])} if self.discard else None,
-            "wall": wall,
-            "legal": [a.shared_dict() for a in legal],
-            "last_hand": self.history[-1] if self.history else None,
-        }
+        shared between the views of one moment: treat a view as read-only.  Keys and how each
+        is built: :data:`VIEW_FIELDS`."""
+        return {key: field(self, seat) for key, field in VIEW_FIELDS.items()}
 
+    def lazy_view(self, seat: int) -> "LazyView":
+        """:meth:`view` as a read-only mapping whose fields are built on first read (a bot
+        that reads three fields does not pay for twenty).  Same keys and values as
+        :meth:`view`; valid until the next action is applied, after which reading a field
+        not yet read raises ``RuntimeError`` (``dict(lazy)`` keeps a copy)."""
+        return LazyView(self, seat)
 
     def _public_view(self) -> tuple[list[dict], dict]:
         """The seats' public information and the wall counts, built once per state."""
@@ -880,6 +874,80 @@ def _meld_dict(m: Meld) -> dict:
         d = {"kind": m.kind, "tiles": T.format_tiles(m.tiles), "kong_type": m.kong_type, "from_seat": m.from_seat}
         m.__dict__["_view"] = d
     return d
+
+
+def _view_waiting_for(table: Table, seat: int) -> list[int]:
+    # in a claim window only the seat's own duty is shown (who may claim is secret)
+    if table.phase in ("turn", "after_kong"):
+        return table.waiting_for()
+    return [w for w in table.waiting_for() if w == seat]
+
+
+def _view_drawn(table: Table, seat: int) -> str | None:
+    if table.phase == "turn" and seat == table.current and table.last_drawn is not None:
+        return T.name(table.last_drawn)
+    return None
+
+
+#: The fields of :meth:`Table.view`, in order: key -> ``field(table, seat)``.
+VIEW_FIELDS: dict[str, Callable[[Table, int], object]] = {
+    "seat": lambda table, seat: seat,
+    "variant": lambda table, seat: table.variant.id,
+    "rules_hash": lambda table, seat: table.variant.rules_hash,
+    "seq": lambda table, seat: table.seq,
+    "hand_number": lambda table, seat: table.hand_index,
+    "hands_limit": lambda table, seat: table.hands_limit,
+    "phase": lambda table, seat: table.phase,
+    "current": lambda table, seat: table.current,
+    "waiting_for": _view_waiting_for,
+    "dealer": lambda table, seat: table.dealer,
+    "prevailing_wind": lambda table, seat: T.name(table.prevailing_wind),
+    "players": lambda table, seat: table._public_view()[0],
+    "hand": lambda table, seat: T.format_counts(table.hands[seat]),
+    "drawn": _view_drawn,
+    "discard": lambda table, seat: ({"seat": table.discard[0], "tile": T.name(table.discard[1])}
+                                    if table.discard else None),
+    "wall": lambda table, seat: table._public_view()[1],
+    "legal": lambda table, seat: [a.shared_dict() for a in table._legal_entry(seat)],
+    "last_hand": lambda table, seat: table.history[-1] if table.history else None,
+}
+
+_ABSENT = object()
+
+
+class LazyView(Mapping):
+    """:meth:`Table.view` built field by field on first read (:meth:`Table.lazy_view`).
+
+    A read-only mapping with the keys of :data:`VIEW_FIELDS`; each value, once read, is the
+    one :meth:`Table.view` would hold at the moment the lazy view was made.  Reading a field
+    not read before after the table has applied another action raises ``RuntimeError``
+    (the moment is gone): copy with ``dict(view)`` to keep a view."""
+
+    __slots__ = ("_table", "_seat", "_at", "_got")
+
+    def __init__(self, table: Table, seat: int):
+        self._table = table
+        self._seat = seat
+        self._at = len(table.actions)
+        self._got: dict[str, object] = {}
+
+    def __getitem__(self, key: str) -> object:
+        value = self._got.get(key, _ABSENT)
+        if value is _ABSENT:
+            field = VIEW_FIELDS.get(key)
+            if field is None:
+                raise KeyError(key)
+            if len(self._table.actions) != self._at:
+                raise RuntimeError(f"view field {key!r} read after the table moved on; "
+                                   f"keep a view with dict(view)")
+            value = self._got[key] = field(self._table, self._seat)
+        return value
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(VIEW_FIELDS)
+
+    def __len__(self) -> int:
+        return len(VIEW_FIELDS)
 
 
 def event_for(event: dict, seat: int | None) -> dict:
