@@ -45,26 +45,32 @@ class BaselineBot(Bot):
     def __init__(self, variant: Variant, seat: int, seed: int | str = 0):
         super().__init__(variant, seat, seed)
         self.shape = variant.hand_shape
-        self._claim_base: dict[tuple[str, int], int] = {}
-        self._ranks = tuple(variant.tiles_rules["ranks"])
+        # shanten of the 13-tile hands this bot left after its discards (its claim windows ask)
+        self._claim_base: dict[tuple[tuple[int, ...], int], int] = {}
+        lo, hi = variant.tiles_rules["ranks"]
+        # per rank: (offset, weight) of the neighbours within the suit, and 1 if not a terminal
+        self._near = [tuple((d, w) for d, w in ((-2, 2), (-1, 3), (1, 3), (2, 2)) if lo <= r + d <= hi)
+                      for r in range(T.SUIT_SIZE)]
+        self._inner = [1 if lo < r < hi else 0 for r in range(T.SUIT_SIZE)]
 
     # -- helpers -------------------------------------------------------------------------
-    def _counts(self, view: dict) -> tuple[list[int], int]:
+    @staticmethod
+    def _counts(view: dict) -> tuple[tuple[int, ...], int]:
         """The concealed counts and the number of declared melds: ``3 * (4 - melds) + 1`` or
         ``+ 2`` concealed tiles (GAPS §0), so the hand's size tells the melds."""
-        counts = list(T.counts_of_notation(view["hand"]))
+        counts = T.counts_of_notation(view["hand"])
         return counts, 4 - (sum(counts) - 1) // 3
 
     def _keep_value(self, counts: list[int], t: int) -> int:
-        """How useful tile ``t`` is to keep (lower = discard first)."""
+        """How useful tile ``t`` is to keep (lower = discard first): 4 per copy, and for a
+        number tile 3 per neighbour and 2 per tile two ranks away held, 1 if not a terminal."""
         v = counts[t] * 4
         if T.is_suited(t):
             r = T.rank_of(t)
-            lo, hi = self._ranks
-            for d in (-2, -1, 1, 2):
-                if lo <= r + d <= hi and counts[t + d]:
-                    v += 3 if abs(d) == 1 else 2
-            v += 1 if lo < r < hi else 0
+            for d, w in self._near[r]:
+                if counts[t + d]:
+                    v += w
+            v += self._inner[r]
         return v
 
     # -- decision ------------------------------------------------------------------------
@@ -78,12 +84,12 @@ class BaselineBot(Bot):
                 turn = True
             elif kind == "draw":
                 draw = a
-        counts, melds = self._counts(view)
+        held, melds = self._counts(view)
         if turn:
-            return self._turn(view, legal, counts, melds)
+            return self._turn(view, legal, list(held), melds)
         if draw is not None:
             return draw
-        return self._claim(view, legal, counts, melds)
+        return self._claim(view, legal, held, melds)
 
     def _turn(self, view: dict, legal: list[Action], counts: list[int], melds: int) -> Action:
         base = None
@@ -110,18 +116,31 @@ class BaselineBot(Bot):
                     best_sh, tied = sh, [a]
                 elif sh == best_sh:
                     tied.append(a)
-        if len(tied) == 1:
-            return tied[0]
-        return min(tied, key=lambda a: (self._keep_value(counts, a.tile), a.tile))
+        pick = tied[0]
+        if len(tied) > 1:
+            keep = self._keep_value
+            pick_key = (keep(counts, pick.tile), pick.tile)
+            for a in tied[1:]:
+                k = (keep(counts, a.tile), a.tile)
+                if k < pick_key:
+                    pick, pick_key = a, k
+        # remember the shanten of the hand left: the next claim windows ask for it
+        counts[pick.tile] -= 1
+        self._remember(tuple(counts), melds, best_sh)
+        counts[pick.tile] += 1
+        return pick
 
-    def _claim(self, view: dict, legal: list[Action], counts: list[int], melds: int) -> Action:
-        key = (view["hand"], melds)  # the hand rarely changes between claim windows
-        now = self._claim_base.get(key)
+    def _remember(self, held: tuple[int, ...], melds: int, shanten: int) -> None:
+        if len(self._claim_base) > 64:
+            self._claim_base.clear()
+        self._claim_base[held, melds] = shanten
+
+    def _claim(self, view: dict, legal: list[Action], held: tuple[int, ...], melds: int) -> Action:
+        now = self._claim_base.get((held, melds))  # the hand rarely changes between claim windows
+        counts = list(held)
         if now is None:
             now = self.shape.shanten(counts, melds)
-            if len(self._claim_base) > 64:
-                self._claim_base.clear()
-            self._claim_base[key] = now
+            self._remember(held, melds, now)
         best, best_sh = None, now
         for a in legal:
             if a.kind in ("pass", "win"):
