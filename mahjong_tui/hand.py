@@ -186,7 +186,7 @@ class _Unit:
         self.available = tuple(available)
         self.status: dict[tuple[int, ...], int] = {}
         self.tables: dict[tuple[int, ...], int] = {}
-        self.smaller: dict[tuple[int, ...], tuple[tuple[int, int, int], ...]] = {}  # see HandShape._smaller_tables
+        self.smaller: dict[tuple[int, ...], tuple[tuple[int, tuple[tuple[int, int], ...]], ...]] = {}  # see HandShape._smaller_tables
         self._waits: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
         self._decomps: dict[tuple[int, ...], list[_UnitDecomp]] = {}
 
@@ -893,16 +893,19 @@ class HandShape:
             if smaller is None:
                 smaller = self._smaller_tables(unit, key)
             orphan_at = self._unit_orphans[u]
-            for j, c, tid in smaller:
+            for tid, positions in smaller:
                 m = merges.get((rest, tid))
                 if m is None:
                     m = merge(rest, tid)
-                best = base - tables[m][target]
-                if seven and pairs_after[c] < best:
-                    best = pairs_after[c]
-                if thirteen:
-                    best = min(best, self._orphans_after(held, orphan_at[j], orphans_kept))
-                out[codes[j]] = best
+                standard_after = base - tables[m][target]
+                for j, c in positions:
+                    best = standard_after
+                    if seven and pairs_after[c] < best:
+                        best = pairs_after[c]
+                    # no discard leaves thirteen orphans nearer than discarding a non-orphan does
+                    if thirteen and orphans_kept < best:
+                        best = min(best, self._orphans_after(held, orphan_at[j], orphans_kept))
+                    out[codes[j]] = best
         return out
 
     # ---- internals ----------------------------------------------------------------------------
@@ -912,12 +915,15 @@ class HandShape:
         (``i < 0``: a non-orphan kind, whose discard leaves ``kept``)."""
         return kept if i < 0 else self._orphans_shanten(held[:i] + (held[i] - 1,) + held[i + 1:])
 
-    def _smaller_tables(self, unit: "_Unit", key: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
-        """For each position ``j`` held in ``key`` (count ``c > 0``): ``(j, c, id)`` with the
-        table id of ``key`` less one copy at ``j``; memoised per unit
-        (:meth:`shanten_after_discards`)."""
-        got = tuple((j, c, self._unit_table(unit, key[:j] + (c - 1,) + key[j + 1:]))
-                    for j, c in enumerate(key) if c)
+    def _smaller_tables(self, unit: "_Unit", key: tuple[int, ...]) -> tuple[tuple[int, tuple], ...]:
+        """The table ids of ``key`` less one copy of a held position: ``(id, ((j, c), …))``
+        per distinct id, with the positions ``j`` (held ``c > 0`` times) whose discard leaves
+        that table; memoised per unit (:meth:`shanten_after_discards`)."""
+        by_id: dict[int, list[tuple[int, int]]] = {}
+        for j, c in enumerate(key):
+            if c:
+                by_id.setdefault(self._unit_table(unit, key[:j] + (c - 1,) + key[j + 1:]), []).append((j, c))
+        got = tuple((tid, tuple(positions)) for tid, positions in by_id.items())
         _bounded(unit.smaller)[key] = got
         return got
 

@@ -174,14 +174,15 @@ def format_tiles(tiles: Iterable[int]) -> str:
 
 #: Recently formatted count arrays, both ways (bounded; cleared when full).  ``view`` formats a
 #: hand on every decision and a bot parses it back: both directions become one dict lookup.
-_COUNTS_MEMO: dict[tuple[int, ...], str] = {}
+_COUNTS_MEMO: dict[bytes, str] = {}
 _NOTATION_MEMO: dict[str, tuple[int, ...]] = {}
 _MEMO_SIZE = 1 << 16
 
 
 def format_counts(counts: Sequence[int]) -> str:
-    """:func:`format_tiles` of a count array (without building the tile list)."""
-    key = tuple(counts)
+    """:func:`format_tiles` of a count array (without building the tile list).  Raises
+    ValueError for a count outside 0..255."""
+    key = bytes(counts)  # a cheap key: counts are small
     text = _COUNTS_MEMO.get(key)
     if text is None:
         text = _format_counts(key)
@@ -190,7 +191,7 @@ def format_counts(counts: Sequence[int]) -> str:
             _NOTATION_MEMO.clear()
         _COUNTS_MEMO[key] = text
         if len(key) == NUM_KINDS:
-            _NOTATION_MEMO[text] = key
+            _NOTATION_MEMO[text] = tuple(counts)
     return text
 
 
@@ -210,10 +211,10 @@ def counts_of_notation(text: str) -> tuple[int, ...]:
 
 #: per suit, its counts -> its run with the suit letter ('1135m'); last, the honour and bonus
 #: counts -> their letters ('EECC'); each bounded
-_RUN_MEMO: list[dict[tuple[int, ...], str]] = [{} for _ in range(len(SUIT_LETTERS) + 1)]
+_RUN_MEMO: list[dict[bytes, str]] = [{} for _ in range(len(SUIT_LETTERS) + 1)]
 
 
-def _format_counts(counts: tuple[int, ...]) -> str:
+def _format_counts(counts: bytes) -> str:
     out: list[str] = []
     for si, base in _SUIT_BASES:
         part = counts[base:base + SUIT_SIZE]

@@ -94,6 +94,17 @@ class Table:
         self._held = itemgetter(*self._kinds)  # counts of the variant's kinds, in ``_kinds`` order
         # discard actions by seat and tile (looked up, not built, on every turn)
         self._discards = [[Action.of(s, "discard", t) for t in range(T.NUM_KINDS)] for s in range(4)]
+        # per tile: the chows (1-2-3 within the rank range) a discard of it completes, each as
+        # (the two other tiles, the chow's tiles)
+        lo, hi = variant.tiles_rules["ranks"]
+        self._chows: list[list[tuple[int, int, tuple[int, int, int]]]] = [[] for _ in range(T.NUM_KINDS)]
+        for tile in range(T.NUM_SUITED):
+            r = T.rank_of(tile)
+            for start in (r - 2, r - 1, r):
+                if lo <= start and start + 2 <= hi:
+                    ts = (tile - r + start, tile - r + start + 1, tile - r + start + 2)
+                    a, b = (t for t in ts if t != tile)
+                    self._chows[tile].append((a, b, ts))
         self._start_hand()
 
     # ==================================================================================
@@ -159,6 +170,7 @@ class Table:
         self._claim_options: dict[int, list[Action]] = {}
         self._responses: dict[int, Action] = {}
         self._rob: tuple[int, int] | None = None
+        self._scored: dict[HandContext, ScoreResult] = {}  # see _evaluate
         self.phase = "turn"
         self.current = self.dealer
         self._emit({"type": "hand_start", "hand": self.hand_index, "dealer": self.dealer,
@@ -272,8 +284,16 @@ class Table:
             counts[extra] += 1
         if not self._shape.is_complete(counts, len(self.melds[seat])):
             return None
-        res = evaluate(self.variant, self.context(seat, tile, self_draw, situations, discarder, extra))
+        res = self._evaluate(self.context(seat, tile, self_draw, situations, discarder, extra))
         return res if res.winning else None
+
+    def _evaluate(self, ctx: HandContext) -> ScoreResult:
+        """:func:`mahjong_tui.scoring.evaluate`, remembered for the hand: the legality check
+        of a win and the win itself score the same context."""
+        res = self._scored.get(ctx)
+        if res is None:
+            res = self._scored[ctx] = evaluate(self.variant, ctx)
+        return res
 
     # ==================================================================================
     # legal actions
@@ -379,26 +399,15 @@ class Table:
             out.append(Action.of(seat, "pung", tile))
         if n >= 3 and kong and self._can_kong():
             out.append(Action.of(seat, "kong", tile))
-        if is_next and (chow or pickup) and tile < T.NUM_SUITED:
-            for tiles in self._chows_with(h, tile):
-                out.append(Action.of(seat, "chow", tiles=tiles))
-        if is_next and pickup:
-            out.append(Action.of(seat, "pickup", tile))
+        if is_next:
+            if chow or pickup:
+                for a, b, tiles in self._chows[tile]:
+                    if h[a] and h[b]:
+                        out.append(Action.of(seat, "chow", tiles=tiles))
+            if pickup:
+                out.append(Action.of(seat, "pickup", tile))
         if out:
             out.append(Action.of(seat, "pass"))
-        return out
-
-    def _chows_with(self, h: list[int], tile: int) -> list[tuple[int, ...]]:
-        r = T.rank_of(tile)
-        lo, hi = self.variant.tiles_rules["ranks"]
-        out = []
-        for start in (r - 2, r - 1, r):
-            if start < lo or start + 2 > hi:
-                continue
-            ts = (tile - r + start, tile - r + start + 1, tile - r + start + 2)
-            need = [t for t in ts if t != tile]
-            if all(h[t] for t in need) and len(set(need)) == 2:
-                out.append(ts)
         return out
 
     # ==================================================================================
@@ -682,7 +691,7 @@ class Table:
         if self.kongs_this_turn >= 2:
             sit.add("double_kong_replacement")
         ctx = self.context(seat, tile, True, sit, extra=tile)
-        res = evaluate(self.variant, ctx)
+        res = self._evaluate(ctx)
         self.hands[seat][tile] += 1
         self._end_hand([(seat, res, ctx)], None, True)
 
@@ -691,7 +700,7 @@ class Table:
         for s in seats:
             sit = self._discard_win_situations(s, discarder, tile)
             ctx = self.context(s, tile, False, sit, discarder, extra=tile)
-            results.append((s, evaluate(self.variant, ctx), ctx))
+            results.append((s, self._evaluate(ctx), ctx))
         # one physical tile: it joins the nearest winner's hand; every winner is scored with it
         self.hands[results[0][0]][tile] += 1
         self._end_hand(results, discarder, False)
