@@ -41,7 +41,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass
 from itertools import product
-from operator import itemgetter
+from operator import getitem, itemgetter
 from typing import Callable, Iterable, Sequence
 
 from .melds import PUNG
@@ -66,9 +66,10 @@ _CACHE_LIMIT = 1 << 17   # entries per cache before it is emptied and refilled l
 _TABLE_SIZE = (HAND_MELDS + 1) * 2
 _NONE = 99                # shanten of a form that cannot be made
 _FULL = 3 * HAND_MELDS + 2   # tiles of a complete hand, a kong counted as three
-_NO_PAIRS = (_NONE,) * 5
+_NO_PAIRS = (_NONE,) * 5    # seven-pairs shanten by count discarded, form not in play
+_NONE_LOW = -2                # below every shanten
 _FIELD = 6                    # bits per position in a suit's search state (_Suit.table)
-_FIELD_MASK = (1 << _FIELD) - 1      # seven-pairs shanten by count discarded, form not in play
+_FIELD_MASK = (1 << _FIELD) - 1
 
 
 @dataclass(frozen=True)
@@ -184,6 +185,7 @@ class _Unit:
     def __init__(self, codes: Sequence[int], available: Sequence[bool]):
         self.codes = tuple(codes)
         self.available = tuple(available)
+        self._restricted = not all(self.available)  # some kinds of the unit are not in the tile set
         self.status: dict[tuple[int, ...], int] = {}
         self.tables: dict[tuple[int, ...], int] = {}
         self.smaller: dict[tuple[int, ...], tuple[tuple[int, tuple[tuple[int, int], ...]], ...]] = {}  # see HandShape._smaller_tables
@@ -200,6 +202,9 @@ class _Unit:
     def _validate(self, key: tuple[int, ...]) -> None:
         """Raise ``ValueError`` for more than four copies of a kind or a held kind outside the
         tile set."""
+        if max(key, default=0) <= _MAX_COPIES and not (
+                self._restricted and any(c and not ok for c, ok in zip(key, self.available))):
+            return
         for c, ok, code in zip(key, self.available, self.codes):
             if c > _MAX_COPIES:
                 raise ValueError(f"{c} copies of {name(code)}: a tile kind has at most {_MAX_COPIES}")
@@ -311,6 +316,9 @@ class _Suit(_Unit):
         self._containing_shifts = [tuple(tuple(_FIELD * j for j in s) for s in shapes if i in s)
                                    for i in range(size)]
         self._held_mask = sum(0o70 << (_FIELD * j) for j in range(size))
+        # _fields[j][c]: position j's field of the search state when ``c`` copies are held
+        self._fields = [[((c << 3) | ((_MAX_COPIES - c if c >= 3 else _MAX_COPIES) if ok else 0)) << (_FIELD * j)
+                         for c in range(_MAX_COPIES + 1)] for j, ok in enumerate(self.available)]
         self._split_memo: dict[tuple[tuple[int, ...], bool], bool] = {}
         self._solve_memo: dict[int, tuple[int, ...]] = {}
 
@@ -397,11 +405,7 @@ class _Suit(_Unit):
         Leaving the other kinds unlimited lets hands share search states.
         """
         self._validate(key)
-        state = 0
-        for j, (c, ok) in enumerate(zip(key, self.available)):
-            room = (_MAX_COPIES - c if c >= 3 else _MAX_COPIES) if ok else 0
-            state |= ((c << 3) | room) << (_FIELD * j)
-        return self._solve(state)
+        return self._solve(sum(map(getitem, self._fields, key)))
 
     def _solve(self, state: int) -> tuple[int, ...]:
         """Best ``used`` table for ``state`` (one :data:`_FIELD`-bit field per position, see
@@ -825,31 +829,13 @@ class HandShape:
         seven = thirteen = False
         if melds == 0:
             seven, thirteen = self._seven_pairs, self._thirteen
-        # seven pairs after one copy of a kind held c times goes: depends on c only
-        pairs_after = _NO_PAIRS
-        if seven:
-            buckets = [t.count(c) for c in range(_MAX_COPIES + 1)]
-            pairs_after = [_NONE] * (_MAX_COPIES + 1)
-            for c in range(1, _MAX_COPIES + 1):
-                if buckets[c]:
-                    buckets[c] -= 1
-                    buckets[c - 1] += 1
-                    pairs_after[c] = self._seven_pairs_from(buckets)
-                    buckets[c] += 1
-                    buckets[c - 1] -= 1
-        if thirteen:
-            held = self._orphans(counts)
-            orphans_kept = self._orphans_shanten(held)   # after discarding a non-orphan kind
         out: dict[int, int] = {}
         if not standard:
-            for u, (a, b, unit, codes) in enumerate(units):
-                orphan_at = self._unit_orphans[u]
+            for a, b, unit, codes in units:
                 for j, c in enumerate(t[a:b]):
                     if c:
-                        best = pairs_after[c]
-                        if thirteen:
-                            best = min(best, self._orphans_after(held, orphan_at[j], orphans_kept))
-                        out[codes[j]] = best
+                        out[codes[j]] = _NONE
+            self._special_forms_after(t, counts, out, seven, thirteen)
             return out
         keys = []
         ids = []
@@ -886,27 +872,58 @@ class HandShape:
                 got = merges.get((prefix[u], suffix[u + 1]))
                 rests.append(merge(prefix[u], suffix[u + 1]) if got is None else got)
             rests.append(prefix[n - 1])
+        worst = _NONE_LOW
         for u, (a, b, unit, codes) in enumerate(units):
             rest = rests[u]
             key = keys[u]
             smaller = unit.smaller.get(key)
             if smaller is None:
                 smaller = self._smaller_tables(unit, key)
-            orphan_at = self._unit_orphans[u]
             for tid, positions in smaller:
                 m = merges.get((rest, tid))
                 if m is None:
                     m = merge(rest, tid)
-                standard_after = base - tables[m][target]
-                for j, c in positions:
-                    best = standard_after
-                    if seven and pairs_after[c] < best:
+                after = base - tables[m][target]
+                if after > worst:
+                    worst = after
+                for j, _ in positions:
+                    out[codes[j]] = after
+        if seven or thirteen:
+            # Discarding never brings a special form nearer than the 14 tiles' own shanten in
+            # it; below the worst standard result they may improve some discards.
+            if (seven and self._seven_pairs_shanten(t) < worst) or (thirteen and self._orphans_shanten(self._orphans(counts)) < worst):
+                self._special_forms_after(t, counts, out, seven, thirteen)
+        return out
+
+    def _special_forms_after(self, t: tuple[int, ...], counts: Sequence[int], out: dict[int, int],
+                             seven: bool, thirteen: bool) -> None:
+        """Lower ``out[tile]`` (:meth:`shanten_after_discards`) to the seven-pairs and
+        thirteen-orphans shanten after discarding ``tile``, where those are nearer."""
+        pairs_after = _NO_PAIRS
+        if seven:
+            # seven pairs after one copy of a kind held c times goes: depends on c only
+            buckets = [t.count(c) for c in range(_MAX_COPIES + 1)]
+            pairs_after = [_NONE] * (_MAX_COPIES + 1)
+            for c in range(1, _MAX_COPIES + 1):
+                if buckets[c]:
+                    buckets[c] -= 1
+                    buckets[c - 1] += 1
+                    pairs_after[c] = self._seven_pairs_from(buckets)
+                    buckets[c] += 1
+                    buckets[c - 1] -= 1
+        if thirteen:
+            held = self._orphans(counts)
+            orphans_kept = self._orphans_shanten(held)   # after discarding a non-orphan kind
+        for u, (a, b, unit, codes) in enumerate(self._units):
+            orphan_at = self._unit_orphans[u]
+            for j, c in enumerate(t[a:b]):
+                if c:
+                    best = out[codes[j]]
+                    if pairs_after[c] < best:
                         best = pairs_after[c]
-                    # no discard leaves thirteen orphans nearer than discarding a non-orphan does
                     if thirteen and orphans_kept < best:
                         best = min(best, self._orphans_after(held, orphan_at[j], orphans_kept))
                     out[codes[j]] = best
-        return out
 
     # ---- internals ----------------------------------------------------------------------------
 

@@ -7,6 +7,7 @@ decompositions on small shapes with unusual meld templates, where no outside ora
 
 from __future__ import annotations
 
+import random
 from functools import lru_cache
 from itertools import combinations_with_replacement
 
@@ -17,6 +18,7 @@ from hypothesis import strategies as st
 from mahjong_tui.hand import (
     CHOWS, FORMS, SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Decomposition, HandShape, MeldTemplate,
 )
+from mahjong_tui import tiles as T
 from mahjong_tui.tiles import NUM_KINDS, counts_of, parse_tile, parse_tiles, tile
 
 DEFAULT = HandShape()
@@ -358,6 +360,54 @@ def test_shanten_after_discards_matches_shanten(counts):
         smaller[k] -= 1
         assert s == DEFAULT.shanten(smaller)
         assert got_quads[k] == QUADS.shanten(smaller)
+
+
+SPECIAL_ONLY = HandShape(forms=("seven_pairs", "thirteen_orphans"))
+NO_ORPHANS = HandShape(forms=("standard", "seven_pairs"))
+
+
+def _pairs_or_orphans_hand(rng: random.Random, melds: int) -> list[int]:
+    """A hand of ``3 * (4 - melds) + 2`` tiles near seven pairs or thirteen orphans (where the
+    special forms decide the shanten), or random."""
+    size = 3 * (4 - melds) + 2
+    style = rng.choice(["pairs", "orphans", "random"])
+    if style == "pairs":
+        kinds = rng.sample(STANDARD_KINDS, 9)
+        pool = [k for k in kinds for _ in range(rng.choice((1, 2, 2, 3, 4)))]
+    elif style == "orphans":
+        pool = [k for k in DEFAULT.tile_kinds() if T.is_honour(k) or T.rank_of(k) in (1, 9)] * 2
+    else:
+        pool = [k for k in STANDARD_KINDS for _ in range(4)]
+    while len(pool) < size:
+        pool.append(rng.choice(STANDARD_KINDS))
+    counts = [0] * T.NUM_KINDS
+    for k in rng.sample(pool, size):
+        if counts[k] < 4:
+            counts[k] += 1
+    while sum(counts) < size:  # fill up where a kind ran out of copies
+        k = rng.choice(STANDARD_KINDS)
+        if counts[k] < 4:
+            counts[k] += 1
+    return counts
+
+
+@pytest.mark.parametrize("shape", [DEFAULT, QUADS, SPECIAL_ONLY, NO_ORPHANS], ids=["default", "quads", "special-only", "no-orphans"])
+def test_shanten_after_discards_matches_shanten_near_special_forms(shape):
+    """Hands near seven pairs and thirteen orphans (and with declared melds, where those forms
+    are out): every discard's shanten equals that of the smaller hand, in every mix of forms."""
+    rng = random.Random(5)
+    for _ in range(1500):
+        melds = rng.choice((0, 0, 0, 1, 2))
+        counts = _pairs_or_orphans_hand(rng, melds)
+        got = shape.shanten_after_discards(counts, melds)
+        assert sorted(got) == [k for k in STANDARD_KINDS if counts[k]]
+        for k, s in got.items():
+            smaller = list(counts)
+            smaller[k] -= 1
+            if shape is SPECIAL_ONLY and melds:
+                assert s == 99  # the special forms need a concealed hand
+            else:
+                assert s == shape.shanten(smaller, melds), (T.format_counts(counts), T.name(k))
 
 
 @settings(max_examples=200, deadline=None)
