@@ -80,7 +80,8 @@ class Table:
         # public decision counter (view()['seq']): advances with every action except an
         # answer inside a claim window that leaves it open, so nobody can count who answered
         self.seq = 0
-        self._legal_cache: dict[tuple[int, int], list[Action]] = {}  # (actions applied, seat)
+        self._legal_cache: dict[int, list[Action]] = {}  # seat -> legal actions, after _legal_at actions
+        self._legal_at = 0
         self._public_cache: tuple | None = None
         self._seat_cache: list[tuple | None] = [None] * 4
         self._dirty_seats: set[int] = set()  # seats changed since the public view was built
@@ -92,8 +93,11 @@ class Table:
         self._keep_picked_up = not c["discard_picked_up"]
         self._kinds = variant.kinds
         self._held = itemgetter(*self._kinds)  # counts of the variant's kinds, in ``_kinds`` order
-        # discard actions by seat and tile (looked up, not built, on every turn)
+        # discard and claim actions by seat and tile (looked up, not built, on every turn)
         self._discards = [[Action.of(s, "discard", t) for t in range(T.NUM_KINDS)] for s in range(4)]
+        self._pungs, self._kongs, self._pickups = ([[Action.of(s, kind, t) for t in range(T.NUM_KINDS)] for s in range(4)]
+                                                   for kind in ("pung", "kong", "pickup"))
+        self._passes = [Action.of(s, "pass") for s in range(4)]
         # per tile: the chows (1-2-3 within the rank range) a discard of it completes, each as
         # (the two other tiles, the chow's tiles)
         lo, hi = variant.tiles_rules["ranks"]
@@ -309,13 +313,13 @@ class Table:
 
     def _legal_entry(self, seat: int) -> list[Action]:
         """``legal_actions(seat)``, cached for the current state (do not modify)."""
-        key = (len(self.actions), seat)
-        cached = self._legal_cache.get(key)
+        n = len(self.actions)
+        if self._legal_at != n:
+            self._legal_at = n
+            self._legal_cache = {}
+        cached = self._legal_cache.get(seat)
         if cached is None:
-            cached = self._legal(seat)
-            if self._legal_cache and next(iter(self._legal_cache))[0] != key[0]:
-                self._legal_cache = {}
-            self._legal_cache[key] = cached
+            cached = self._legal_cache[seat] = self._legal(seat)
         return cached
 
     def _legal(self, seat: int) -> list[Action]:
@@ -341,12 +345,14 @@ class Table:
             if (wt is not None and self._shape.is_complete(h, len(self.melds[seat]))
                     and self._win_result(seat, wt, True, self._situations_for_turn(seat)) is not None):
                 out.append(Action.of(seat, "win", wt))
-        held = list(compress(self._kinds, self._held(h)))
+        held_counts = self._held(h)
+        held = list(compress(self._kinds, held_counts))
         if not claimed_turn and self._can_kong():
             picked = self.claimed_concealed[seat]
-            for t in held:
-                if h[t] >= 4 and h[t] - picked.count(t) >= 4:
-                    out.append(Action.of(seat, "concealed_kong", t))
+            if 4 in held_counts:
+                for t in held:
+                    if h[t] >= 4 and h[t] - picked.count(t) >= 4:
+                        out.append(Action.of(seat, "concealed_kong", t))
             for m in self.melds[seat]:
                 if m.kind == PUNG and h[m.tile] and m.tile not in picked:
                     out.append(Action.of(seat, "added_kong", m.tile))
@@ -396,18 +402,18 @@ class Table:
                 out.append(Action.of(seat, "win", tile))
         n = h[tile]
         if n >= 2 and pung:
-            out.append(Action.of(seat, "pung", tile))
+            out.append(self._pungs[seat][tile])
         if n >= 3 and kong and self._can_kong():
-            out.append(Action.of(seat, "kong", tile))
+            out.append(self._kongs[seat][tile])
         if is_next:
             if chow or pickup:
                 for a, b, tiles in self._chows[tile]:
                     if h[a] and h[b]:
                         out.append(Action.of(seat, "chow", tiles=tiles))
             if pickup:
-                out.append(Action.of(seat, "pickup", tile))
+                out.append(self._pickups[seat][tile])
         if out:
-            out.append(Action.of(seat, "pass"))
+            out.append(self._passes[seat])
         return out
 
     # ==================================================================================
@@ -604,9 +610,13 @@ class Table:
 
     def _resolve_claims(self) -> None:
         discarder, tile = self.discard
-        order = [(discarder + o) % 4 for o in range(1, 4)]
-        answers = [self._responses[s] for s in order if s in self._responses]
-        best = max((self._PRIORITY[a.kind] for a in answers), default=0)
+        responses = self._responses
+        if all(a.kind == "pass" for a in responses.values()):
+            best = 0
+        else:
+            order = [(discarder + o) % 4 for o in range(1, 4)]
+            answers = [responses[s] for s in order if s in responses]
+            best = max(self._PRIORITY[a.kind] for a in answers)
         if best == 0:
             self._emit({"type": "no_claim"})
             self._next_turn((discarder + 1) % 4)
@@ -852,6 +862,7 @@ class Table:
         """Forget cached legal actions and public views (only for code that edits the state
         directly, such as tests that rig a hand)."""
         self._legal_cache = {}
+        self._legal_at = -1
         self._public_cache = None
         self._wall_static = None
         self._seat_cache = [None] * 4
