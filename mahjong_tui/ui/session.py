@@ -136,6 +136,11 @@ class DeskSession:
             return self.keyboard
         return self.humans[0] if self.humans else 0
 
+    def you(self) -> int | None:
+        """The seat this screen addresses as "You": the one human here, else None (hot-seat,
+        or a table of bots)."""
+        return self.humans[0] if len(self.humans) == 1 else None
+
     def name(self, seat: int) -> str:  # pragma: no cover - abstract
         raise NotImplementedError
 

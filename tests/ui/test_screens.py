@@ -333,7 +333,8 @@ async def test_scoring_screen_with_two_winners_on_one_discard():
         await wait_for(pilot, lambda: table_screen(app) is not None)
         ts = table_screen(app)
         names = [ts.session.name(i) for i in range(4)]
-        app.push_screen(HandEndScreen(summary, names, ts.art, ts.session.variant))
+        assert ts.session.you() == 0
+        app.push_screen(HandEndScreen(summary, names, ts.art, ts.session.variant, you=ts.session.you()))
         await wait_for(pilot, lambda: isinstance(app.screen, HandEndScreen))
         text = screen_text(app)
         assert f"Scoring — {names[1]}" in text and f"Scoring — {names[2]}" in text

@@ -126,10 +126,11 @@ class HandEndScreen(BaseScreen):
     ]
 
     def __init__(self, summary: dict, names: Sequence[str], art: TileArt, variant, match_over: bool = False,
-                 notice: Callable[[], str] | None = None):
+                 notice: Callable[[], str] | None = None, you: int | None = None):
         super().__init__(classes="results")
         self.summary = summary
         self.names = list(names)
+        self.you = you  # the seat addressed as "You" ("You pay …"), if any
         self.art = art
         self.variant = variant
         self.match_over = match_over
@@ -162,7 +163,7 @@ class HandEndScreen(BaseScreen):
             pays = transfers(s["deltas"])
             if pays:
                 yield Static("Who pays whom", classes="section")
-                yield Static("\n".join(f"  {names[a]} {'pay' if names[a] == 'You' else 'pays'} {names[b]} "
+                yield Static("\n".join(f"  {names[a]} {'pay' if a == self.you else 'pays'} {names[b]} "
                                         f"{fmt_num(x)}" for a, b, x in pays),
                              markup=False)
             elif s["result"] == "win":

@@ -170,7 +170,7 @@ class TableScreen(BaseScreen):
         fut: asyncio.Future = asyncio.get_running_loop().create_future()
         screen = HandEndScreen(summary, [s.name(i) for i in range(4)], self.art, s.variant,
                                match_over=s.match_is_over() if last is None else last,
-                               notice=s.pending_notice if s.network else None)
+                               notice=s.pending_notice if s.network else None, you=s.you())
         self.app.push_screen(screen, lambda r: fut.done() or fut.set_result(r))
         result = await fut
         if result == "quit":
