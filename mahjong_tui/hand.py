@@ -41,9 +41,10 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass
 from itertools import product
-from operator import getitem, itemgetter
+from operator import getitem, itemgetter, mul
 from typing import Callable, Iterable, Sequence
 
+from . import hand_tables
 from .melds import PUNG
 from .tiles import SUIT_SIZE, EAST, SOUTH, WEST, NORTH, RED, GREEN, WHITE, name
 
@@ -321,6 +322,32 @@ class _Suit(_Unit):
                          for c in range(_MAX_COPIES + 1)] for j, ok in enumerate(self.available)]
         self._split_memo: dict[tuple[tuple[int, ...], bool], bool] = {}
         self._solve_memo: dict[int, tuple[int, ...]] = {}
+        self._shipped: tuple[list[tuple[int, ...]], bytes] | None | bool = False  # False: not looked up yet
+
+    # shipped tables ---------------------------------------------------------------------------
+
+    def _shipped_table(self, key: tuple[int, ...]) -> tuple[int, ...] | None:
+        """The table of a valid ``key`` from :mod:`mahjong_tui.hand_tables` when this suit's
+        layout has shipped tables and the key is stored, else None."""
+        shipped = self._shipped
+        if shipped is False:
+            shipped = self._shipped = hand_tables.tables_for(self)
+        if shipped is None:
+            return None
+        i = shipped[1][sum(map(mul, key, hand_tables.PLACES))] if len(key) == hand_tables.SIZE else hand_tables.MISSING
+        return None if i == hand_tables.MISSING else shipped[0][i]
+
+    def complete_status(self, key: tuple[int, ...]) -> int:
+        """Fill and return ``status[key]``; from the table when it is shipped (all ``n`` tiles
+        fit ``n // 3`` melds and a pair if ``n % 3 == 2`` exactly when the table says so)."""
+        self._validate(key)
+        table = self._shipped_table(key)
+        if table is None:
+            return super().complete_status(key)
+        n = sum(key)
+        ok = n % 3 != 1 and table[(n // 3) * 2 + (n % 3 == 2)] == n
+        _bounded(self.status)[key] = n if ok else -1 - n
+        return self.status[key]
 
     # exact splits ---------------------------------------------------------------------------
 
@@ -403,7 +430,15 @@ class _Suit(_Unit):
         made one that does not.  (With three copies held, a pung and two melds on the kind
         lose a held tile in that swap, so kinds held three or four times keep their room.)
         Leaving the other kinds unlimited lets hands share search states.
+
+        The common suit's tables are shipped precomputed (:mod:`mahjong_tui.hand_tables`) and
+        looked up; :meth:`solve_table` computes one.
         """
+        self._validate(key)
+        return self._shipped_table(key) or self._solve(sum(map(getitem, self._fields, key)))
+
+    def solve_table(self, key: tuple[int, ...]) -> tuple[int, ...]:
+        """:meth:`table` computed by the search, never looked up (builds the shipped tables)."""
         self._validate(key)
         return self._solve(sum(map(getitem, self._fields, key)))
 

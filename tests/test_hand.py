@@ -510,3 +510,49 @@ def test_four_copy_limit_with_a_gem_only_shape():
 
 def test_forms_constant():
     assert FORMS == (STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS)
+
+
+# --------------------------------------------------------------------------------------------
+# Shipped unit tables (mahjong_tui.hand_tables)
+# --------------------------------------------------------------------------------------------
+
+def test_shipped_tables_match_the_solver():
+    """The shipped tables of the 1–9 chow suit equal the search's on every key of up to six
+    tiles and on 20,000 random keys of up to fourteen, and the exact-split status read from
+    them equals the one found by splitting."""
+    from itertools import product
+
+    from mahjong_tui import hand_tables
+
+    unit = HandShape()._units[0][2]
+    shipped = hand_tables.tables_for(unit)
+    assert shipped is not None, f"no shipped tables at {hand_tables.path()}"
+    rng = random.Random(3)
+    keys = [k for k in product(range(5), repeat=9) if sum(k) <= 6]
+    while len(keys) < 40_000:
+        k = tuple(rng.choice((0, 0, 0, 1, 1, 2, 3, 4)) for _ in range(9))
+        if sum(k) <= 14:
+            keys.append(k)
+    plain = HandShape()._units[0][2]
+    plain._shipped = None  # this unit solves every key itself
+    for k in keys:
+        assert unit.table(k) == plain.table(k), k
+        assert unit.complete_status(k) == plain.complete_status(k), k
+    assert unit.table((4, 4, 4, 3, 0, 0, 0, 0, 0)) == plain.table((4, 4, 4, 3, 0, 0, 0, 0, 0))  # 15 tiles: solved
+
+
+def test_other_layouts_and_a_missing_or_broken_file_fall_back_to_the_solver(tmp_path, monkeypatch):
+    """Only the layout the file was built for uses it (not Uzje's 0–16 suit with its extra
+    melds); with no file, or a corrupt one, every layout is solved as before."""
+    from mahjong_tui import hand_tables
+
+    assert hand_tables.tables_for(UZJE._units[0][2]) is None
+    broken = tmp_path / "chow9.xz"
+    broken.write_bytes(b"not lzma")
+    for where in (tmp_path / "missing.xz", broken):
+        monkeypatch.setattr(hand_tables, "path", lambda where=where: where)
+        monkeypatch.setattr(hand_tables, "_loaded", {})
+        shape = HandShape()
+        assert hand_tables.tables_for(shape._units[0][2]) is None
+        assert shape.shanten(counts_of(parse_tiles("123456789m123t55s"))) == -1
+        assert shape.shanten(counts_of(parse_tiles("13579m2468tESWN"))) == DEFAULT.shanten(counts_of(parse_tiles("13579m2468tESWN")))

@@ -30,6 +30,7 @@ def test_wheel_ships_variants_and_assets(wheel):
     assert "mahjong_tui/_data/variants/yuxi.toml" in names
     assert any(n.startswith("mahjong_tui/_data/assets/faces/") for n in names)
     assert any(n.startswith("mahjong_tui/_data/assets/rules/") for n in names)
+    assert "mahjong_tui/_data/assets/tables/chow9.xz" in names  # shipped hand tables (hand_tables.py)
 
 
 def test_installed_wheel_runs_from_another_directory(wheel, tmp_path):
@@ -50,3 +51,8 @@ def test_installed_wheel_runs_from_another_directory(wheel, tmp_path):
     r = subprocess.run([str(py), "-c", "from mahjong_tui.paths import data_dir; print(data_dir('variants'))"],
                        cwd=tmp_path, capture_output=True, text=True, env=env)
     assert "site-packages" in r.stdout and str(ROOT) not in r.stdout
+    # ... and so do the shipped hand tables
+    r = subprocess.run([str(py), "-c", "from mahjong_tui import hand_tables; from mahjong_tui.hand import HandShape; "
+                        "print(hand_tables.tables_for(HandShape()._units[0][2]) is not None, hand_tables.path())"],
+                       cwd=tmp_path, capture_output=True, text=True, env=env)
+    assert r.stdout.startswith("True ") and "site-packages" in r.stdout, r.stdout + r.stderr
