@@ -109,7 +109,7 @@ def bench_sim(hands: int = 200) -> None:
             t0 = time.perf_counter()
             legal = table.legal_actions(seat)
             t1 = time.perf_counter()
-            view = table.view(seat)
+            view = table.lazy_view(seat)  # as sim does
             t2 = time.perf_counter()
             action = bots[seat].choose(view, legal)
             t3 = time.perf_counter()
@@ -124,7 +124,7 @@ def bench_sim(hands: int = 200) -> None:
         t0 = time.perf_counter()
         while table.phase != "match_over":
             seat = table.waiting_for()[0]
-            table.view(seat)
+            table.lazy_view(seat)
             table.apply(rng.choice(table.legal_actions(seat)))
         dt = time.perf_counter() - t0
         print(f"sim {vid:<9} four baseline bots: {cold:7.1f} hands/s fresh process, {warm.hands_per_s:7.1f} warm; "
