@@ -189,7 +189,8 @@ class _Unit:
         self._restricted = not all(self.available)  # some kinds of the unit are not in the tile set
         self.status: dict[tuple[int, ...], int] = {}
         self.tables: dict[tuple[int, ...], int] = {}
-        self.smaller: dict[tuple[int, ...], tuple[tuple[int, tuple[tuple[int, int], ...]], ...]] = {}  # see HandShape._smaller_tables
+        # see HandShape._smaller_tables
+        self.smaller: dict[tuple[int, ...], tuple[tuple[int, tuple[tuple[int, int], ...]], ...]] = {}
         self._waits: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
         self._decomps: dict[tuple[int, ...], list[_UnitDecomp]] = {}
 
@@ -926,7 +927,8 @@ class HandShape:
         if seven or thirteen:
             # Discarding never brings a special form nearer than the 14 tiles' own shanten in
             # it; below the worst standard result they may improve some discards.
-            if (seven and self._seven_pairs_shanten(t) < worst) or (thirteen and self._orphans_shanten(self._orphans(counts)) < worst):
+            if ((seven and self._seven_pairs_shanten(t) < worst)
+                    or (thirteen and self._orphans_shanten(self._orphans(counts)) < worst)):
                 self._special_forms_after(t, counts, out, seven, thirteen)
         return out
 

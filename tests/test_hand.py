@@ -391,7 +391,8 @@ def _pairs_or_orphans_hand(rng: random.Random, melds: int) -> list[int]:
     return counts
 
 
-@pytest.mark.parametrize("shape", [DEFAULT, QUADS, SPECIAL_ONLY, NO_ORPHANS], ids=["default", "quads", "special-only", "no-orphans"])
+@pytest.mark.parametrize("shape", [DEFAULT, QUADS, SPECIAL_ONLY, NO_ORPHANS],
+                         ids=["default", "quads", "special-only", "no-orphans"])
 def test_shanten_after_discards_matches_shanten_near_special_forms(shape):
     """Hands near seven pairs and thirteen orphans (and with declared melds, where those forms
     are out): every discard's shanten equals that of the smaller hand, in every mix of forms."""
@@ -555,4 +556,5 @@ def test_other_layouts_and_a_missing_or_broken_file_fall_back_to_the_solver(tmp_
         shape = HandShape()
         assert hand_tables.tables_for(shape._units[0][2]) is None
         assert shape.shanten(counts_of(parse_tiles("123456789m123t55s"))) == -1
-        assert shape.shanten(counts_of(parse_tiles("13579m2468tESWN"))) == DEFAULT.shanten(counts_of(parse_tiles("13579m2468tESWN")))
+        scattered = counts_of(parse_tiles("13579m2468tESWN"))
+        assert shape.shanten(scattered) == DEFAULT.shanten(scattered)

@@ -95,8 +95,8 @@ class Table:
         self._held = itemgetter(*self._kinds)  # counts of the variant's kinds, in ``_kinds`` order
         # discard and claim actions by seat and tile (looked up, not built, on every turn)
         self._discards = [[Action.of(s, "discard", t) for t in range(T.NUM_KINDS)] for s in range(4)]
-        self._pungs, self._kongs, self._pickups = ([[Action.of(s, kind, t) for t in range(T.NUM_KINDS)] for s in range(4)]
-                                                   for kind in ("pung", "kong", "pickup"))
+        self._pungs, self._kongs, self._pickups = (
+            [[Action.of(s, kind, t) for t in range(T.NUM_KINDS)] for s in range(4)] for kind in ("pung", "kong", "pickup"))
         self._passes = [Action.of(s, "pass") for s in range(4)]
         # per tile: the chows (1-2-3 within the rank range) a discard of it completes, each as
         # (the two other tiles, the chow's tiles)
