@@ -436,6 +436,86 @@ def _threat_view(variant, hand: str):
     return view, legal
 
 
+def _late_view(variant, hand: str):
+    """Late in a hand: every other seat has made twelve discards and declared nothing (each
+    may well be ready with a plain hand); we hold ``hand``."""
+    view, legal = _turn_view(variant, hand)
+    me = view["seat"]
+    ponds = (("1t", "S", "2s", "9t", "W", "N", "3s", "1s", "E", "4t", "8s", "6t"),
+             ("9s", "N", "1m", "E", "2t", "W", "9m", "C", "3m", "7t", "1s", "S"),
+             ("F", "9t", "S", "1m", "2s", "8m", "E", "W", "7s", "3t", "9s", "2m"))
+    for i, o in enumerate(o for o in range(4) if o != me):
+        view["players"][o]["pond"] = [[x, False] for x in ponds[i]]
+    view["wall"]["live"] = view["wall"]["reserve"] + 16
+    return view, legal
+
+
+def test_the_discard_after_a_kong_is_judged_against_every_ready_hand():
+    """Yuxi lets any ready hand win on the discard made after a kong (kong_discard_win), while
+    an ordinary discard feeds only pattern hands; so the same tile is far more dangerous
+    after the seat's own kong, and a kong costs that extra risk (it is weighed when the kong
+    is chosen).  In Classic every discard may feed a plain hand: no difference."""
+    hand = "123s456s789m455t6m"
+    t = T.parse_tile("5t")
+    for vid, differs in (("yuxi", True), ("classic", False)):
+        v = load_variant(vid)
+        view, _ = _late_view(v, hand)
+        bot = make_bot("ai:strong", v, view["seat"], 1)
+        dec = _Decision(bot, view)
+        assert not dec.after_kong
+        plain, after = dec.danger(t, False), dec.danger(t, True)
+        assert plain > 0
+        c = _counts("123s456s789m455t")
+        if differs:
+            assert after > 2 * plain, vid
+            assert bot._kong_risk(dec, c) > 0
+        else:
+            assert after == pytest.approx(plain), vid
+            assert bot._kong_risk(dec, c) == 0.0
+
+
+def test_a_meldless_seat_is_read_as_a_possible_seven_pairs_hand():
+    """Yuxi refuses plain discard wins but allows seven pairs: a meldless seat late in the hand
+    is a threat as a concealed pattern hand (readiness scaled by CONCEALED_PATTERN rather than
+    the plain-hand factor) whose tiles are weighted as pair waits.  Yangzhou has no such form
+    and Classic lets plain hands win on a discard: neither reads a meldless seat that way."""
+    from mahjong_tui.ai.defence import CONCEALED_PATTERN
+
+    for vid, expect in (("yuxi", True), ("yangzhou", False), ("classic", False)):
+        v = load_variant(vid)
+        view, _ = _late_view(v, "123s456s789m455t6m")
+        dec = _Decision(make_bot("ai:strong", v, view["seat"], 1), view)
+        d = dec.defence_for(False)
+        seats = {o.seat for o, _, _, _ in d.threats} if d else set()
+        if expect:
+            assert d is not None and d.pair_waiters == {o.seat for o in dec.kn.opponents}, vid
+            assert d.plain_factor < CONCEALED_PATTERN
+            r = max(r for _, r, _, _ in d.threats)
+            assert r == pytest.approx(min(0.5, (12 - 6) / 16.0) * CONCEALED_PATTERN)
+        else:
+            assert d is None or not (d.pair_waiters & seats), vid
+
+
+def test_a_claimed_kong_is_seen_in_the_view():
+    """Right after claiming a discard for a kong, the seat's last meld is an exposed kong of
+    the tile that ends the discarder's pond, marked claimed: that turn's discard is judged as
+    the discard after a kong.  Once the discarder has thrown again, it is an ordinary turn."""
+    v = load_variant("yuxi")
+    view, _ = _late_view(v, "123s456s789m4t6m")
+    me = view["seat"]
+    opp = (me + 2) % 4
+    view["players"][me]["melds"] = [{"kind": "kong", "tiles": "5555t", "kong_type": "exposed", "from_seat": opp}]
+    pond = view["players"][opp]["pond"]
+    view["players"][opp]["pond"] = pond + [["5t", True]]
+    bot = make_bot("ai:strong", v, me, 1)
+    assert _Decision(bot, view).after_kong
+    view["players"][opp]["pond"] = pond + [["5t", True], ["9m", False]]
+    assert not _Decision(bot, view).after_kong
+    view["players"][opp]["pond"] = pond + [["5t", True]]
+    view["players"][me]["melds"][0]["kong_type"] = "concealed"
+    assert not _Decision(bot, view).after_kong
+
+
 @pytest.mark.parametrize("level", ["normal", "strong"])
 def test_defence_against_a_visible_threat(level):
     """A junk hand against three exposed pungs of characters: the 9m in hand is the fourth
@@ -504,3 +584,23 @@ def test_sim_reports_per_seat_statistics():
     again = simulate(v, 4, 3, ["ai:strong", "ai:easy", "ai:normal", "ai:easy"]).to_json()
     for key in ("wins_by_seat", "deal_ins_by_seat", "final_scores", "avg_value_won_by_seat"):
         assert again[key] == j[key]
+
+
+def test_acceptance_pooling_leaves_each_run_alone():
+    """tests/bench/ai_acceptance.py pools several seeds' runs into a new result: the counts add
+    up and the first run's own result is not changed."""
+    import importlib.util
+    import pathlib
+
+    path = pathlib.Path(__file__).parent / "bench" / "ai_acceptance.py"
+    spec = importlib.util.spec_from_file_location("ai_acceptance", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    v = load_variant("classic")
+    runs = [simulate(v, 2, s, ["ai:easy"] * 4) for s in (1, 2)]
+    before = [r.to_json() for r in runs]
+    pooled = mod._pooled(runs)
+    assert [r.to_json() for r in runs] == before
+    assert pooled.hands == 4
+    assert pooled.wins_by_seat == [a + b for a, b in zip(runs[0].wins_by_seat, runs[1].wins_by_seat)]
+    assert pooled.exhaustive_draws == runs[0].exhaustive_draws + runs[1].exhaustive_draws

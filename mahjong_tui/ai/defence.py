@@ -5,13 +5,22 @@ For each opponent ``o`` the bot estimates
 - ``ready(o)`` — the chance ``o`` is ready (one tile from a legal win), from exposed melds, how
   many discards ``o`` has made, and whether ``o``'s declared melds still leave a plan the
   variant lets him win with (asked of the scorer through :meth:`ValueModel.probe`: in Yangzhou
-  pungs in two suits usually leave none);
+  pungs in two suits usually leave none).  Where a plain hand cannot be won on the discard
+  (Yuxi's basic win is self-draw only) a seat is scaled down unless its melds look deliberate
+  — or, with no melds and seven pairs among the variant's forms, scaled by
+  :data:`CONCEALED_PATTERN` and read as waiting on a pair (measured: 41 of the strong seat's
+  48 Yuxi deal-ins at seed 1 had gone into seven pairs; tests/bench/ai_results.md);
 - ``weight(o, t)`` — how likely ``t`` is among ``o``'s winning tiles, relative to an average
   tile: by kind (honours by how many copies are visible; number tiles by rank), lowered for
   tiles ``o`` discarded himself and for tiles discarded since ``o``'s last turn that ``o``
   did not win on, raised for the suit ``o`` is visibly collecting.  Where the variant refuses
   discard wins that complete a chow (``claims.win_completing_chow``), a number tile is only
   dangerous as a pung or pair wait, so it is weighted like an honour by visible copies.
+
+A discard made right after one's own kong is judged with ``after_kong=True``: the variant's
+scorer is asked about a plain hand won in the ``discard_after_kong`` situation, so where that
+makes a plain hand winnable on a discard (Yuxi kong_discard_win) every ready-looking seat is a
+full threat, not only those whose melds look deliberate.
 
 ``expected_loss(t)`` = Σ_o ready(o) · weight(o, t) · κ · value(o) · loss factor, in the
 variant's unit — comparable with the bot's own expected gain (:mod:`mahjong_tui.ai.player`).
@@ -26,12 +35,15 @@ KAPPA = 0.09          # chance an average tile is among a ready hand's waits (~3
 _HONOUR_BY_VISIBLE = (0.75, 0.6, 0.3, 0.06, 0.0)
 _PAIR_WAIT_BY_VISIBLE = (0.55, 0.45, 0.22, 0.05, 0.0)
 _MELD_READY = (0.0, 0.12, 0.35, 0.7, 0.95)
+#: share of concealed hands that can be won on a discard where plain hands cannot (seven
+#: pairs and the like), as a factor on a meldless seat's readiness
+CONCEALED_PATTERN = 0.3
 
 
 class Defence:
     """Danger estimates for one decision.  ``strong`` adds pass evidence and suit reading."""
 
-    def __init__(self, variant, kn, model, strong: bool, plans):
+    def __init__(self, variant, kn, model, strong: bool, plans, after_kong: bool = False):
         self.variant = variant
         self.kn = kn
         self.model = model
@@ -41,13 +53,17 @@ class Defence:
         self.lo, self.hi = lo, hi
         self.threats: list[tuple[object, float, float, dict]] = []   # (opp, ready, value, info)
         self.pair_waiters: set[int] = set()   # seats whose only legal routes wait on pairs/pungs
-        key = ("defence:typical", kn.seat_wind, kn.prevailing)
+        self.pairs_form = "seven_pairs" in variant.win["forms"]
+        #: the scoring situations of the discard being judged: a discard made after one's own
+        #: kong may be won on by hands a plain discard could not feed (Yuxi kong_discard_win)
+        self.situations = frozenset({"discard_after_kong"}) if after_kong else frozenset()
+        key = ("defence:typical", kn.seat_wind, kn.prevailing, self.situations)
         got = model.memo.get(key)
         if got is None:
             # how often a ready hand can be won on a discard at all: 1 where a plain hand can;
             # where the variant refuses plain discard wins (Yuxi) or plain wins (Yangzhou) a
             # ready hand is rarer or mostly waits for a self-draw
-            fs, fd = model.probe(plans[0], (), kn.seat_wind, kn.prevailing)
+            fs, fd = model.probe(plans[0], (), kn.seat_wind, kn.prevailing, situations=self.situations)
             got = model.memo[key] = (self._typical_value(plans), 1.0 if fd > 0 else (0.1 if fs > 0 else 0.4))
         typical, self.plain_factor = got
         for o in kn.opponents:
@@ -61,7 +77,7 @@ class Defence:
         discard (probed with no melds; plain hands win far more often than limit hands)."""
         vals = []
         for p in plans:
-            vs, vd = self.model.probe(p, (), self.kn.seat_wind, self.kn.prevailing)
+            vs, vd = self.model.probe(p, (), self.kn.seat_wind, self.kn.prevailing, situations=self.situations)
             if vd > 0:
                 vals.append(vd)
         return min(vals) if vals else 1.0
@@ -76,13 +92,14 @@ class Defence:
         if o.melds:
             # the cheapest plan o's melds still allow that wins on a discard; if every such
             # plan is pungs-and-pairs, o can only be waiting on a pair or a pung
-            key = ("defence:melds", tuple(o.melds), o.wind, self.kn.prevailing)
+            key = ("defence:melds", tuple(o.melds), o.wind, self.kn.prevailing, self.situations)
             got = self.model.memo.get(key)
             if got is None:
                 cheapest = 0.0
                 kinds = set()
                 for p in plans:
-                    vs, vd = self.model.probe(p, tuple(o.melds), o.wind, self.kn.prevailing)
+                    vs, vd = self.model.probe(p, tuple(o.melds), o.wind, self.kn.prevailing,
+                                              situations=self.situations)
                     if vd > 0:
                         kinds.add(p.kind)
                         if cheapest == 0.0 or vd < cheapest:
@@ -101,6 +118,11 @@ class Defence:
                 # melds that all fit one special plan (one suit, pungs only) look deliberate
                 focused = self._focused(o)
                 r *= 1.0 if focused else self.plain_factor
+        elif self.plain_factor < 1 and self.pairs_form:
+            # no melds where a plain hand cannot be won on this discard: the threat is a
+            # concealed pattern hand, most often seven pairs (a single wait on a pair)
+            r *= max(self.plain_factor, CONCEALED_PATTERN)
+            self.pair_waiters.add(o.seat)
         else:
             r *= self.plain_factor
         if self.kn.draws_left < 3:

@@ -48,15 +48,22 @@ the claim with the position after passing, by the plan model alone (no look-ahea
 cheap filters: the tiles that would bring a plan within reach closer are memoised per hand,
 and a discarded tile outside them ends the decision at once (a pung or chow never beats
 holding its tiles concealed); then only claims that bring a near plan closer are judged.
-The floor-valued plain plan of a variant that refuses plain hands never justifies a claim.
-Kongs: a declared kong is made unless it takes the hand farther from its plans; a discard is
-claimed for a kong when that is clearly better than passing (a kong is followed by a discard
-that, in Yuxi, any ready hand may win on — kong_discard_win —, so an even trade is refused),
-and always when a face-up bloom tile completes the hand it leaves (Yuxi, GAPS G-YX-3: the
-kong wins at once).  Once the wall is
-used up no claim but a win is made, and a Classic pick-up is only taken to keep the tile (a
-tile passed round the table and thrown back would never end the hand; see the engine note in
-``tests/bench/ai_results.md``).
+The floor-valued plain plan of a variant that refuses plain hands never justifies a claim
+(:meth:`LevelBot._floor_plan`).
+Kongs: a declared kong is made unless it takes the hand farther from its plans or its worth,
+less the extra risk of the discard that follows it, falls well below the best discard's; a
+discard is claimed for a kong when that is clearly better than passing, the same risk
+deducted, and always when a face-up bloom tile completes the hand it leaves (Yuxi, GAPS
+G-YX-3: the kong wins at once).  The extra risk (:meth:`LevelBot._kong_risk`) is the
+variant's: where a discard made after a kong may be won by any ready hand (Yuxi,
+kong_discard_win: scoring situation ``discard_after_kong``) the plain ready hands that an
+ordinary discard cannot feed become threats too; elsewhere it is 0.  The discard right after
+a kong claimed from a discard is judged the same way (the view shows that kong; a declared
+kong leaves no trace in the view).  Once the wall is used up no claim but a win is made, and
+a Classic pick-up is only taken to keep the tile (a tile passed round the table and thrown
+back would never end the hand; see the engine note in ``tests/bench/ai_results.md``).  Which
+tiles may be discarded is the engine's business (the legal actions: e.g. a picked-up discard
+may not be thrown straight back, ``claims.discard_picked_up``).
 
 ``easy`` steers by distance only (the nearest plan the variant lets it win), counts acceptance
 by tile kinds rather than unseen copies, plays no defence, and picks a random one of its
@@ -155,40 +162,63 @@ class _Decision:
         if len(pond.pond) >= 10 and all(T.is_honour(t) and not c for t, c in zip(pond.pond[:10], pond.pond_claimed[:10])):
             sit.add("ten_honour_discards")
         self.situations = frozenset(sit)
-        self._defence: Defence | None | bool = False   # False: not built yet
-        self._danger: dict[int, float] = {}
+        #: this decision's discard follows the seat's own kong, claimed from the discard the
+        #: view still shows claimed in the discarder's pond (a declared kong leaves no trace in
+        #: the view; :meth:`LevelBot._kong_risk` weighs that discard when the kong is chosen)
+        self.after_kong = _after_claimed_kong(kn)
+        self._defences: dict[bool, Defence | None] = {}
+        self._danger: dict[tuple[int, bool], float] = {}
 
-    @property
-    def defence(self) -> Defence | None:
-        """The deal-in estimates (normal / strong), or None when nobody looks threatening;
-        built on first use (a claim that is dismissed at once never needs them)."""
-        d = self._defence
+    def defence_for(self, after_kong: bool) -> Defence | None:
+        """The deal-in estimates (normal / strong) for a discard made after one's own kong or
+        not, or None when nobody looks threatening; built on first use (a claim that is
+        dismissed at once never needs them)."""
+        d = self._defences.get(after_kong, False)
         if d is False:
             d = None
             bot = self.bot
             if bot.settings["defence"]:
-                got = Defence(bot.variant, self.kn, self.model, bot.settings["strong"], bot.plans)
+                got = Defence(bot.variant, self.kn, self.model, bot.settings["strong"], bot.plans, after_kong)
                 if got.active:
                     d = got
-            self._defence = d
+            self._defences[after_kong] = d
         return d
 
-    def danger(self, t: int) -> float:
-        """Expected deal-in loss of discarding ``t`` now, in utility units:
+    @property
+    def defence(self) -> Defence | None:
+        """:meth:`defence_for` this decision's own discard."""
+        return self.defence_for(self.after_kong)
+
+    def danger(self, t: int, after_kong: bool | None = None) -> float:
+        """Expected deal-in loss of discarding ``t`` now (``after_kong``: as the discard that
+        follows one's own kong; default: as this decision's discard), in utility units:
         Σ_o ready · weight · κ · u(value · loss factor)."""
-        d = self.defence
-        if d is None:
-            return 0.0
-        got = self._danger.get(t)
+        ak = self.after_kong if after_kong is None else after_kong
+        got = self._danger.get((t, ak))
         if got is None:
+            d = self.defence_for(ak)
+            if d is None:
+                return 0.0
             g = self.model.g_loss
             total = 0.0
             for o, r, value, info in d.threats:
                 w = d.weight(o, info, t)
                 if w:
                     total += r * w * KAPPA * self.bot.u(value * g)
-            got = self._danger[t] = total
+            got = self._danger[(t, ak)] = total
         return got
+
+
+def _after_claimed_kong(kn: Knowledge) -> bool:
+    """The seat is on its turn right after claiming a discard for a kong: its last meld is an
+    exposed kong of the tile the discarder's pond still ends with, marked claimed."""
+    if kn.phase != "turn" or not kn.melds:
+        return False
+    m = kn.melds[-1]
+    if m.kind != KONG or m.kong_type != "exposed" or m.from_seat is None:
+        return False
+    p = kn.players[m.from_seat]
+    return bool(p.pond) and p.pond_claimed[-1] and p.pond[-1] == m.tiles[0]
 
 
 class LevelBot(Bot):
@@ -220,6 +250,7 @@ class LevelBot(Bot):
         self._fx_cache: dict = {}
         self._useful_cache: dict = {}
         self._tree_cache: dict = {}
+        self._ready_cache: dict = {}
         self._fixed_need: dict[str, tuple[tuple[int, int], ...]] = {}
         for p in self.plans:
             need: dict[int, int] = {}
@@ -487,28 +518,38 @@ class LevelBot(Bot):
     # ==========================================================================================
     # expected gains
     # ==========================================================================================
-    def _ev_plan(self, dec: _Decision, p: Plan, dist: int, acc: float, vs: float, vd: float,
-                 draws: float) -> float:
-        if dist >= 20 or acc <= 0:
-            return 0.0
+    def _ev_terms(self, dec: _Decision, p: Plan, vs: float, vd: float):
+        """What :meth:`_ev_plan` needs of a plan besides distance and acceptance:
+        ``(value, pairs-like, middle-step boost, typical waits, ws + wd)``, or None when
+        the plan wins nothing."""
         ws = 1.0 if vs > 0 else 0.0
         wd = DISCARD_RATE if vd > 0 else 0.0
         if ws + wd == 0:
-            return 0.0
+            return None
         m = self.model
         value = (ws * self.u(vs * m.g_self) + wd * self.u(vd * m.g_disc)) / (ws + wd)
-        U = dec.U
         if p.kind in ("pairs", "orphans"):
+            return value, True, 1.0, 0.0, ws + wd
+        # claims speed up the middle steps, except for fixed chows where no chow claim exists
+        boost = CLAIM_BOOST if (self.pung_claims and (p.kind != "fixed" or self.chow_claims)) else 1.0
+        typical = TYPICAL_WAITS if self.model.chow_wait_ok(p, dec.kn.seat_wind, dec.kn.prevailing) \
+            else PAIR_WAITS
+        return value, False, boost, typical, ws + wd
+
+    def _ev_plan(self, dec: _Decision, terms, dist: int, acc: float, draws: float) -> float:
+        """``P(win) · u(value)`` of a plan at ``dist`` with acceptance ``acc`` (unseen copies),
+        ``terms`` from :meth:`_ev_terms`."""
+        if dist >= 20 or acc <= 0 or terms is None:
+            return 0.0
+        value, special, boost, typical, wsum = terms
+        U = dec.U
+        if special:
             # claims cannot help; a ready hand waits on the last copies of one kind
             rate_mid = acc / U
-            rate_last = min(acc, 2.5) / U * (ws + wd)
+            rate_last = min(acc, 2.5) / U * wsum
         else:
-            # claims speed up the middle steps, except for fixed chows where no chow claim exists
-            boost = CLAIM_BOOST if (self.pung_claims and (p.kind != "fixed" or self.chow_claims)) else 1.0
             rate_mid = acc / U * boost
-            typical = TYPICAL_WAITS if self.model.chow_wait_ok(p, dec.kn.seat_wind, dec.kn.prevailing) \
-                else PAIR_WAITS
-            rate_last = min(acc, typical) / U * (ws + wd)
+            rate_last = min(acc, typical) / U * wsum
         return erlang_win(dist, rate_mid, rate_last, draws) * value
 
     def _waits(self, counts13, declared: int) -> list[int]:
@@ -654,17 +695,15 @@ class LevelBot(Bot):
         ht = HandTables(self.ops, counts, declared)
         unseen = dec.unseen
         options = [None] if discards is None else list(discards)
-        # gate: plans within 2 of the nearest plan (distance of the hand as it is)
-        # the nearest plan the variant really lets the hand win (the floor-valued free plan of
-        # a variant that refuses plain hands does not count: it would hide every real plan)
-        refused_free = self._free_refused(dec, melds)
-        now = self._gate_distances(self._plan_values(dec, melds), counts, declared, ht, melds,
-                                   "free" if refused_free else None)
-        real = [d for p, _, _, d in now if not (refused_free and p.name == "free")]
+        # gate: plans within 2 of the nearest plan the variant really lets the hand win (the
+        # distance of the hand as it is; the floor plan is kept, see _floor_plan)
+        floor = self._floor_plan(melds, dec.kn.seat_wind, dec.kn.prevailing)
+        now = self._gate_distances(self._plan_values(dec, melds), counts, declared, ht, melds, floor)
+        real = [d for p, _, _, d in now if p.name != floor]
         best = min(real) if real else min(d for _, _, _, d in now)
         active = []
         for p, vs, vd, d0 in now:
-            if d0 >= 20 or (d0 > best + 2 and not (refused_free and p.name == "free")):
+            if d0 >= 20 or (d0 > best + 2 and p.name != floor):
                 continue
             if discards is None:
                 dd = {None: d0}
@@ -690,6 +729,7 @@ class LevelBot(Bot):
                 got = acc_memo[(i, o)] = self._acceptance(p, counts, declared, ht, o, dist, unseen, melds)
             return got
 
+        terms = [self._ev_terms(dec, p, vs, vd) for p, vs, vd, dd, dmin in active]
         for o in options:
             best_ev = 0.0
             # a ready hand is judged exactly, wait by wait
@@ -716,7 +756,7 @@ class LevelBot(Bot):
                     acc = 0.8 * best_acc
                 else:
                     acc = acc_of(i, p, o, dist)
-                ev = self._ev_plan(dec, p, dist, acc, vs, vd, draws)
+                ev = self._ev_plan(dec, terms[i], dist, acc, draws)
                 if ev > 0:
                     if ev > best_ev:
                         best_ev = ev
@@ -725,7 +765,7 @@ class LevelBot(Bot):
                     elif dist == 1 and ev > near.get(o, 0.0):
                         near[o] = ev
             evs[o] = best_ev
-        if self.settings["two_step"] and look_ahead and not refused_free:
+        if self.settings["two_step"] and look_ahead and floor is None:
             # the look-ahead follows plain hands to their waits; where the variant refuses a
             # plain hand (a minimum value) the plans alone steer (measured: the look-ahead
             # there only blurs the plan estimates)
@@ -822,6 +862,10 @@ class LevelBot(Bot):
         u = self.u
         fit = self._fit_info(melds, kn.seat_wind, kn.prevailing)
         ht13 = HandTables(self.ops, counts13, declared)
+        tkey = key[1:]
+        ready_cache = self._ready_cache
+        if len(ready_cache) > 50_000:
+            ready_cache.clear()
         got = []
         for k, s in ht13.draw_distances(self.full_mask, None, self.kinds).items():
             if s > 0:
@@ -832,18 +876,23 @@ class LevelBot(Bot):
                 if s2 != 0:
                     continue
                 counts13[x] -= 1
-                hmask = 0
-                for t in self.kinds:
-                    if counts13[t]:
-                        hmask |= 1 << t
-                waits = []
-                for w in self._waits(counts13, declared):
-                    vs, vd = self._estimate(fit, counts13, hmask, w, declared)
-                    ws = 1.0 if vs > 0 else 0.0
-                    wd = DISCARD_RATE if vd > 0 else 0.0
-                    if ws + wd > 0:
-                        waits.append((w, ws + wd, ws * u(vs * gs) + wd * u(vd * gd)))
-                readies.append(tuple(waits))
+                # the same ready hand turns up in the trees of several discards and turns
+                rkey = (tuple(counts13), tkey)
+                waits = ready_cache.get(rkey)
+                if waits is None:
+                    hmask = 0
+                    for t in self.kinds:
+                        if counts13[t]:
+                            hmask |= 1 << t
+                    waits = []
+                    for w in self._waits(counts13, declared):
+                        vs, vd = self._estimate(fit, counts13, hmask, w, declared)
+                        ws = 1.0 if vs > 0 else 0.0
+                        wd = DISCARD_RATE if vd > 0 else 0.0
+                        if ws + wd > 0:
+                            waits.append((w, ws + wd, ws * u(vs * gs) + wd * u(vd * gd)))
+                    waits = ready_cache[rkey] = tuple(waits)
+                readies.append(waits)
                 counts13[x] += 1
             counts13[k] -= 1
             got.append((k, tuple(readies)))
@@ -862,7 +911,7 @@ class LevelBot(Bot):
         kn = dec.kn
         counts = kn.hand[:]
         melds = dec.melds
-        discards = self._discard_candidates(kn, legal)
+        discards = self._discard_candidates(legal)
         evs = self._hand_ev(dec, counts, melds, dec.L, discards)
         scored = []
         for d in discards:
@@ -876,19 +925,11 @@ class LevelBot(Bot):
             return kong
         return Action(self.seat, "discard", best_d)
 
-    def _discard_candidates(self, kn: Knowledge, legal: list[Action]) -> list[int]:
-        """Legal discards, without the tile just picked up from the previous seat (Classic
-        pick-up): throwing it straight back could pass one tile round the table for ever."""
-        discards = sorted({a.tile for a in legal if a.kind == "discard"})
-        if kn.drawn is None and kn.phase == "turn":
-            prev = kn.players[(kn.seat - 1) % 4]
-            if prev.pond and prev.pond_claimed[-1]:
-                t = prev.pond[-1]
-                last = kn.melds[-1] if kn.melds else None
-                melded = last is not None and last.from_seat == prev.seat and t in last.tiles
-                if not melded and len(discards) > 1:
-                    discards = [d for d in discards if d != t] or discards
-        return discards
+    @staticmethod
+    def _discard_candidates(legal: list[Action]) -> list[int]:
+        """The legal discards' tile kinds, sorted.  (The engine already leaves out a tile the
+        variant forbids to throw — e.g. Classic's picked-up discard, ``claims.discard_picked_up``.)"""
+        return sorted({a.tile for a in legal if a.kind == "discard"})
 
     def _kong_choice(self, dec, legal, counts, melds, best_ev: float):
         """A kong keeps the shape and brings a replacement draw (and, in most variants, value):
@@ -918,9 +959,22 @@ class LevelBot(Bot):
             if after > before:
                 continue
             ev = self._kong_ev(dec, c, new_melds, dec.L)
-            if ev >= best_ev * 0.8:
+            if ev - self._kong_risk(dec, c) >= best_ev * 0.8:
                 return a
         return None
+
+    def _kong_risk(self, dec, counts13) -> float:
+        """The extra expected deal-in loss of the discard that follows a kong, over an ordinary
+        discard: where the variant lets any ready hand win on it (Yuxi kong_discard_win,
+        scoring situation ``discard_after_kong``) plain ready hands become threats too.  The
+        safest tile of the hand the kong leaves, judged both ways; 0 in other variants and
+        when the kong itself wins (see :meth:`_bloom_win`)."""
+        held = [t for t in self.kinds if counts13[t]]
+        if not held or dec.defence_for(True) is None:
+            return 0.0
+        after = min(dec.danger(t, True) for t in held)
+        plain = min(dec.danger(t, False) for t in held)
+        return max(0.0, after - plain)
 
     def _kong_ev(self, dec, counts13, melds, draws: float, look_ahead: bool = True) -> float:
         """Expected gain of the 3n+1 hand a kong leaves before its replacement draw: the hand's
@@ -986,9 +1040,7 @@ class LevelBot(Bot):
         declared = len(melds)
         ht0 = HandTables(self.ops, counts, declared)
         now = {p.name: self._dist(p, counts, declared, ht0, melds) for p, _, _ in self._plan_values(dec, melds)}
-        # the floor-valued free plan of a variant that refuses plain hands neither sets the
-        # bar nor justifies a claim (as in _hand_ev's gate)
-        ignore = "free" if self._free_refused(dec, melds) else None
+        ignore = self._floor_plan(melds, kn.seat_wind, kn.prevailing)
         best_now = min((d for name, d in now.items() if name != ignore), default=min(now.values()))
         options = []
         for a in legal:
@@ -1015,7 +1067,7 @@ class LevelBot(Bot):
         for a, c, nm in options:
             if a.kind == "kong":
                 # a kong keeps the shape, so it only has to be no worse than passing
-                u = self._kong_ev(dec, c, nm, dec.L, look_ahead=False) - base_danger
+                u = self._kong_ev(dec, c, nm, dec.L, look_ahead=False) - base_danger - self._kong_risk(dec, c)
                 if best is pass_action and self._bloom_win(dec, c, nm) > 0:
                     # a face-up bloom tile completes the hand: the kong wins at once
                     best, best_u = a, max(u, best_u)
@@ -1064,7 +1116,7 @@ class LevelBot(Bot):
         the variant does not value yet counts as infinitely far now: a claimed meld may make
         it valuable)."""
         pv = self._plan_values_for(melds, seat_wind, prevailing)
-        ignore = "free" if self._free_refused_for(melds, seat_wind, prevailing) else None
+        ignore = self._floor_plan(melds, seat_wind, prevailing)
         valued = {p.name for p, _, _ in pv}
         declared = len(melds)
         ht = HandTables(self.ops, counts, declared)
@@ -1157,24 +1209,28 @@ class LevelBot(Bot):
     def _easy_plan(self, dec, counts, melds, ht) -> tuple[Plan, int]:
         """The nearest plan the variant lets the hand win (ties: the more valuable)."""
         declared = len(melds)
-        refused = self._free_refused(dec, melds)
+        floor = self._floor_plan(melds, dec.kn.seat_wind, dec.kn.prevailing)
         best = None
         for p, vs, vd in self._plan_values(dec, melds):
             d = self._dist(p, counts, declared, ht, melds)
-            penalty = 3 if (p.name == "free" and refused) else 0
+            penalty = 3 if p.name == floor else 0
             key = (d + penalty, -(vs + vd), p.name)
             if best is None or key < best[0]:
                 best = (key, p, d)
         return best[1], best[2]
 
-    def _free_refused(self, dec, melds) -> bool:
-        """The variant refuses a plain hand with these melds, by self-draw and on a discard."""
-        return self._free_refused_for(melds, dec.kn.seat_wind, dec.kn.prevailing)
+    def _floor_plan(self, melds, seat_wind: int, prevailing: int) -> str | None:
+        """``"free"`` when the variant refuses a plain hand with these melds, by self-draw and
+        on a discard (Yangzhou's 15-fan minimum), else None.
 
-    def _free_refused_for(self, melds, seat_wind: int, prevailing: int) -> bool:
-        """:meth:`_free_refused` from the melds and winds alone."""
+        That plan is kept in :meth:`_plan_values` at a floor value only (a lucky pattern may
+        still make a ready hand legal, and ready hands are scored exactly), so it is *ignored*
+        wherever distances steer: it never sets the nearest-plan bar of :meth:`_hand_ev`'s
+        gate (it would hide every real plan), never justifies a claim (:meth:`_claim`), never
+        makes a tile useful (:meth:`_useful_kinds`), and there is no plain-hand look-ahead;
+        easy treats it as three steps farther than it is."""
         vs, vd = self.model.probe(self.plans[0], melds, seat_wind, prevailing)
-        return vs <= 0 and vd <= 0
+        return "free" if vs <= 0 and vd <= 0 else None
 
     def _easy_turn(self, view: dict, legal: list[Action]) -> Action:
         dec = _Decision(self, view)
@@ -1184,7 +1240,7 @@ class LevelBot(Bot):
         declared = len(melds)
         ht = HandTables(self.ops, counts, declared)
         plan, _ = self._easy_plan(dec, counts, melds, ht)
-        discards = self._discard_candidates(kn, legal)
+        discards = self._discard_candidates(legal)
         dd = self._discard_dists(plan, counts, declared, ht, melds)
         dmin = min(dd.get(d, 99) for d in discards)
         tied = [d for d in discards if dd.get(d, 99) == dmin]

@@ -265,13 +265,15 @@ class HandTables:
         total = 0.0
         n = len(tids)
         improve = ops._improve
+        rest_memo = self._rest
         for u in range(n):
             if not mask[u]:
                 continue
             key = dkey if u == du else keys[u]
-            added = ops.add(u, key)
             if du < 0 or u == du or not mask[du]:
-                rest = self.rest(mask, u)
+                rest = rest_memo.get((mask, u))
+                if rest is None:
+                    rest = self.rest(mask, u)
             else:
                 rest = merge(self.rest_without(mask, u, du), dtid)
             ik = (u, key, rest, idx, limit)
@@ -279,7 +281,7 @@ class HandTables:
             if better is None:
                 codes = ops.codes[u]
                 found = []
-                for j, tid in enumerate(added):
+                for j, tid in enumerate(ops.add(u, key)):
                     if tid < 0:
                         continue
                     m = merges.get((rest, tid))

@@ -87,10 +87,11 @@ class ValueModel:
 
     # -- probes --------------------------------------------------------------------------------
     def probe(self, plan, melds: tuple[Meld, ...], seat_wind: int, prevailing: int,
-              bonus: tuple[int, ...] = ()) -> tuple[float, float]:
+              bonus: tuple[int, ...] = (), situations: frozenset = frozenset()) -> tuple[float, float]:
         """``(self-draw value, discard value)`` of a plain finished hand of ``plan`` holding the
-        declared ``melds`` (0 where the scorer refuses it or the plan cannot be built)."""
-        key = (plan.name, melds, seat_wind, prevailing, bonus)
+        declared ``melds`` (0 where the scorer refuses it or the plan cannot be built), won in
+        ``situations`` (scoring/context.py names, e.g. ``discard_after_kong``)."""
+        key = (plan.name, melds, seat_wind, prevailing, bonus, situations)
         got = self._probe.get(key)
         if got is not None:
             return got
@@ -109,7 +110,7 @@ class ValueModel:
                     all_melds = melds + exposed
                     tiles = tiles[n:]
                 concealed13 = tuple(sorted(tiles[:-1]))
-                got = self.exact(concealed13, all_melds, wait, seat_wind, prevailing, bonus)
+                got = self.exact(concealed13, all_melds, wait, seat_wind, prevailing, bonus, situations)
         self._probe[key] = got
         return got
 

@@ -17,6 +17,7 @@ For each variant, with ``sim``'s own :func:`~mahjong_tui.sim.simulate` and the g
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import sys
 import time
@@ -40,10 +41,9 @@ def _row_b(v, b) -> str:
 
 
 def _pooled(results):
-    """One SimResult adding up the counts of several runs (seed: the first)."""
-    if len(results) == 1:
-        return results[0]
-    out = results[0]
+    """A new SimResult adding up the counts of several runs (seed: the first); the runs'
+    own results are left as they are."""
+    out = copy.deepcopy(results[0])
     for r in results[1:]:
         out.hands += r.hands
         out.self_draw_wins += r.self_draw_wins
