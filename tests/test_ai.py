@@ -496,24 +496,34 @@ def test_a_meldless_seat_is_read_as_a_possible_seven_pairs_hand():
             assert d is None or not (d.pair_waiters & seats), vid
 
 
-def test_a_claimed_kong_is_seen_in_the_view():
-    """Right after claiming a discard for a kong, the seat's last meld is an exposed kong of
-    the tile that ends the discarder's pond, marked claimed: that turn's discard is judged as
-    the discard after a kong.  Once the discarder has thrown again, it is an ordinary turn."""
+def test_the_turn_after_a_kong_is_seen_in_the_view():
+    """A kong, declared or claimed, shows in the view as ``kongs_this_turn`` until the seat's
+    discard: that discard is judged as the discard after a kong, the next turn is ordinary.
+    Played at a real table (Yuxi), with a concealed kong declared from the deal."""
+    from mahjong_tui.engine import Table
+
+    from .helpers import set_hand
+
     v = load_variant("yuxi")
-    view, _ = _late_view(v, "123s456s789m4t6m")
-    me = view["seat"]
-    opp = (me + 2) % 4
-    view["players"][me]["melds"] = [{"kind": "kong", "tiles": "5555t", "kong_type": "exposed", "from_seat": opp}]
-    pond = view["players"][opp]["pond"]
-    view["players"][opp]["pond"] = pond + [["5t", True]]
-    bot = make_bot("ai:strong", v, me, 1)
+    table = Table(v, 3, hands=1, first_dealer=0)
+    set_hand(table, 0, "5555t123s456s789mP")
+    kong = next(a for a in table.legal_actions(0) if a.kind == "concealed_kong")
+    bot = make_bot("ai:strong", v, 0, 1)
+    assert table.view(0)["kongs_this_turn"] == 0 and not _Decision(bot, table.view(0)).after_kong
+    table.apply(kong)
+    if table.phase == "after_kong":  # a bloom tile would win: take the replacement instead
+        table.apply(next(a for a in table.legal_actions(0) if a.kind == "draw"))
+    view = table.view(0)
+    assert view["phase"] == "turn" and view["kongs_this_turn"] == 1
     assert _Decision(bot, view).after_kong
-    view["players"][opp]["pond"] = pond + [["5t", True], ["9m", False]]
-    assert not _Decision(bot, view).after_kong
-    view["players"][opp]["pond"] = pond + [["5t", True]]
-    view["players"][me]["melds"][0]["kong_type"] = "concealed"
-    assert not _Decision(bot, view).after_kong
+    assert not _Decision(make_bot("ai:normal", v, 0, 1), view).after_kong  # a strong read only
+    assert table.view(2)["kongs_this_turn"] == 1  # public: every seat sees it
+    table.apply(next(a for a in table.legal_actions(0) if a.kind == "discard"))
+    while table.waiting_for() and table.waiting_for()[0] != 1:
+        seat = table.waiting_for()[0]
+        table.apply(next(a for a in table.legal_actions(seat) if a.kind == "pass"))
+    assert table.view(1)["kongs_this_turn"] == 0
+    assert not _Decision(make_bot("ai:strong", v, 1, 1), table.view(1)).after_kong
 
 
 @pytest.mark.parametrize("level", ["normal", "strong"])

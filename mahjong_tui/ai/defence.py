@@ -7,7 +7,7 @@ For each opponent ``o`` the bot estimates
   variant lets him win with (asked of the scorer through :meth:`ValueModel.probe`: in Yangzhou
   pungs in two suits usually leave none).  Where a plain hand cannot be won on the discard
   (Yuxi's basic win is self-draw only) a seat is scaled down unless its melds look deliberate
-  — or, with no melds and seven pairs among the variant's forms, scaled by
+  — or, for ``strong``, with no melds and seven pairs among the variant's forms, scaled by
   :data:`CONCEALED_PATTERN` and read as waiting on a pair (measured: 41 of the strong seat's
   48 Yuxi deal-ins at seed 1 had gone into seven pairs; tests/bench/ai_results.md);
 - ``weight(o, t)`` — how likely ``t`` is among ``o``'s winning tiles, relative to an average
@@ -17,10 +17,10 @@ For each opponent ``o`` the bot estimates
   discard wins that complete a chow (``claims.win_completing_chow``), a number tile is only
   dangerous as a pung or pair wait, so it is weighted like an honour by visible copies.
 
-A discard made right after one's own kong is judged with ``after_kong=True``: the variant's
-scorer is asked about a plain hand won in the ``discard_after_kong`` situation, so where that
-makes a plain hand winnable on a discard (Yuxi kong_discard_win) every ready-looking seat is a
-full threat, not only those whose melds look deliberate.
+A discard made right after one's own kong is judged (by ``strong``) with ``after_kong=True``:
+the variant's scorer is asked about a plain hand won in the ``discard_after_kong`` situation,
+so where that makes a plain hand winnable on a discard (Yuxi kong_discard_win) every
+ready-looking seat is a full threat, not only those whose melds look deliberate.
 
 ``expected_loss(t)`` = Σ_o ready(o) · weight(o, t) · κ · value(o) · loss factor, in the
 variant's unit — comparable with the bot's own expected gain (:mod:`mahjong_tui.ai.player`).
@@ -118,7 +118,7 @@ class Defence:
                 # melds that all fit one special plan (one suit, pungs only) look deliberate
                 focused = self._focused(o)
                 r *= 1.0 if focused else self.plain_factor
-        elif self.plain_factor < 1 and self.pairs_form:
+        elif self.plain_factor < 1 and self.pairs_form and self.strong:
             # no melds where a plain hand cannot be won on this discard: the threat is a
             # concealed pattern hand, most often seven pairs (a single wait on a pair)
             r *= max(self.plain_factor, CONCEALED_PATTERN)

@@ -75,6 +75,8 @@ class Knowledge:
         self.seat_wind: int = WIND_CODE.get(me.get("wind", "E"), T.EAST)
         self.prevailing: int = WIND_CODE.get(view.get("prevailing_wind", "E"), T.EAST)
         self.phase: str = view["phase"]
+        #: kongs the seat to move has made this turn: its next discard follows a kong
+        self.kongs_this_turn: int = int(view.get("kongs_this_turn") or 0)
         self.players = [Opponent(p) for p in view["players"]]
         self.opponents = [p for p in self.players if p.seat != self.seat]
         visible = hand[:]

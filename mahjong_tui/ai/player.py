@@ -54,14 +54,14 @@ Kongs: a declared kong is made unless it takes the hand farther from its plans o
 less the extra risk of the discard that follows it, falls well below the best discard's; a
 discard is claimed for a kong when that is clearly better than passing, the same risk
 deducted, and always when a face-up bloom tile completes the hand it leaves (Yuxi, GAPS
-G-YX-3: the kong wins at once).  The extra risk (:meth:`LevelBot._kong_risk`) is the
-variant's: where a discard made after a kong may be won by any ready hand (Yuxi,
+G-YX-3: the kong wins at once).  The extra risk (:meth:`LevelBot._kong_risk`, ``strong``
+only, like the seven-pairs reading of meldless seats in :mod:`.defence`) is the variant's: where a discard made after a kong may be won by any ready hand (Yuxi,
 kong_discard_win: scoring situation ``discard_after_kong``) the plain ready hands that an
 ordinary discard cannot feed become threats too; elsewhere it is 0.  The discard right after
-a kong claimed from a discard is judged the same way (the view shows that kong; a declared
-kong leaves no trace in the view).  Once the wall is used up no claim but a win is made, and
-a Classic pick-up is only taken to keep the tile (a tile passed round the table and thrown
-back would never end the hand; see the engine note in ``tests/bench/ai_results.md``).  Which
+one's own kong, declared or claimed, is judged the same way (the view's
+``kongs_this_turn``).  Once the wall is used up no claim but a win is made, and a Classic
+pick-up is only taken to keep the tile (a tile passed round the table and thrown back would
+never end the hand; see the engine note in ``tests/bench/ai_results.md``).  Which
 tiles may be discarded is the engine's business (the legal actions: e.g. a picked-up discard
 may not be thrown straight back, ``claims.discard_picked_up``).
 
@@ -162,10 +162,10 @@ class _Decision:
         if len(pond.pond) >= 10 and all(T.is_honour(t) and not c for t, c in zip(pond.pond[:10], pond.pond_claimed[:10])):
             sit.add("ten_honour_discards")
         self.situations = frozenset(sit)
-        #: this decision's discard follows the seat's own kong, claimed from the discard the
-        #: view still shows claimed in the discarder's pond (a declared kong leaves no trace in
-        #: the view; :meth:`LevelBot._kong_risk` weighs that discard when the kong is chosen)
-        self.after_kong = _after_claimed_kong(kn)
+        #: this decision's discard follows the seat's own kong, declared or claimed (the view's
+        #: ``kongs_this_turn``; :meth:`LevelBot._kong_risk` weighs that discard when the kong
+        #: is chosen)
+        self.after_kong = bot.settings["strong"] and kn.phase == "turn" and kn.kongs_this_turn > 0
         self._defences: dict[bool, Defence | None] = {}
         self._danger: dict[tuple[int, bool], float] = {}
 
@@ -207,18 +207,6 @@ class _Decision:
                     total += r * w * KAPPA * self.bot.u(value * g)
             got = self._danger[(t, ak)] = total
         return got
-
-
-def _after_claimed_kong(kn: Knowledge) -> bool:
-    """The seat is on its turn right after claiming a discard for a kong: its last meld is an
-    exposed kong of the tile the discarder's pond still ends with, marked claimed."""
-    if kn.phase != "turn" or not kn.melds:
-        return False
-    m = kn.melds[-1]
-    if m.kind != KONG or m.kong_type != "exposed" or m.from_seat is None:
-        return False
-    p = kn.players[m.from_seat]
-    return bool(p.pond) and p.pond_claimed[-1] and p.pond[-1] == m.tiles[0]
 
 
 class LevelBot(Bot):
@@ -970,7 +958,7 @@ class LevelBot(Bot):
         safest tile of the hand the kong leaves, judged both ways; 0 in other variants and
         when the kong itself wins (see :meth:`_bloom_win`)."""
         held = [t for t in self.kinds if counts13[t]]
-        if not held or dec.defence_for(True) is None:
+        if not self.settings["strong"] or not held or dec.defence_for(True) is None:
             return 0.0
         after = min(dec.danger(t, True) for t in held)
         plain = min(dec.danger(t, False) for t in held)

@@ -919,6 +919,9 @@ VIEW_FIELDS: dict[str, Callable[[Table, int], object]] = {
     "hands_limit": lambda table, seat: table.hands_limit,
     "phase": lambda table, seat: table.phase,
     "current": lambda table, seat: table.current,
+    # kongs the seat to move has made this turn (declared or claimed, each with its replacement
+    # draw): public, and the discard that follows may be won on differently (Yuxi G-YX-3)
+    "kongs_this_turn": lambda table, seat: table.kongs_this_turn,
     "waiting_for": _view_waiting_for,
     "dealer": lambda table, seat: table.dealer,
     "prevailing_wind": lambda table, seat: T.name(table.prevailing_wind),
