@@ -124,6 +124,24 @@ def test_sim_with_lazy_views_plays_the_game_of_plain_views(vid, level):
     assert lazy_table.snapshot() == plain_table.snapshot()
 
 
+def test_the_table_keeps_the_events_of_the_hand_in_play_only():
+    """``Table.events`` starts at the current hand's ``hand_start`` (a long sim must not hold
+    every event of every hand); each action's events are still returned by ``apply``, so a
+    listener that collects them sees every hand."""
+    v = load_variant("classic")
+    table = Table(v, 5, hands=3)
+    bots = [BaselineBot(v, s) for s in range(4)]
+    seen: list[dict] = []
+    while table.phase != "match_over":
+        seat = table.waiting_for()[0]
+        seen += table.apply(bots[seat].choose(table.view(seat), table.legal_actions(seat)))
+        assert table.events[0]["type"] == "hand_start" and table.events[0]["hand"] == table.hand_index \
+            or table.phase == "match_over"
+    assert [e["hand"] for e in table.events if e["type"] == "hand_start"] == [2]
+    assert [e["type"] for e in table.events][-2:] == ["hand_end", "match_end"]
+    assert [e["hand"] for e in seen if e["type"] == "hand_end"] == [0, 1, 2]
+
+
 def _views(table):
     return [json.dumps(table.view(s), sort_keys=True) for s in range(4)]
 

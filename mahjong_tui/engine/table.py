@@ -75,6 +75,9 @@ class Table:
         self.every_hand_wind = variant.match["prevailing_wind"] == "every_hand"
         self.history: list[dict] = []  # one summary per finished hand
         self.actions: list[Action] = []
+        #: the events of the hand in play, from its ``hand_start`` (each action's events are also
+        #: what :meth:`apply` returns); a finished match keeps its last hand's.  Earlier hands
+        #: are not kept: a long ``sim`` would hold every event of every hand (~75 kB a hand).
         self.events: list[dict] = []
         self.phase = "turn"
         # public decision counter (view()['seq']): advances with every action except an
@@ -150,6 +153,7 @@ class Table:
     def _start_hand(self) -> None:
         v = self.variant
         self._new_events: list[dict] = getattr(self, "_new_events", [])
+        self.events = []
         rng = hand_rng(self.seed, self.hand_index)
         self._rng = rng
         w = v.wall
