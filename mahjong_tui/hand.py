@@ -136,7 +136,8 @@ class Decomposition:
 
 @dataclass(frozen=True)
 class UnitLayout:
-    """Where one unit sits in :meth:`HandShape.gather`'s tuple (see :meth:`HandShape.unit_layouts`).
+    """Where one unit sits in the tuple :attr:`HandShape.gatherer` builds (see
+    :meth:`HandShape.unit_layouts`).
 
     - ``index``: the unit's number (0-based, suits in the shape's order, then the honours);
     - ``start``, ``stop``: the unit's slice of the gathered tuple;
@@ -661,22 +662,18 @@ class HandShape:
     # an empty unit (all zeros), the neutral element of :meth:`merge_tables`.
 
     def unit_layouts(self) -> tuple[UnitLayout, ...]:
-        """The units of the shape, in the order of :meth:`gather` (see :class:`UnitLayout`)."""
+        """The units of the shape, in the order of :attr:`gatherer` (see :class:`UnitLayout`)."""
         return self._layouts
-
-    def gather(self, counts: Sequence[int]) -> tuple[int, ...]:
-        """The counts of the shape's kinds, unit after unit (slice a unit with its
-        :class:`UnitLayout`).  ``counts``: a count array of length ``tiles.NUM_KINDS``.
-        Nothing is checked here."""
-        return self._gather(counts)
 
     @property
     def gatherer(self) -> Callable[[Sequence[int]], tuple[int, ...]]:
-        """The function behind :meth:`gather` (a C-level itemgetter), for tight loops."""
+        """``gather(counts)``: the counts of the shape's kinds, unit after unit (slice a unit
+        with its :class:`UnitLayout`), from a count array of length ``tiles.NUM_KINDS``.
+        Nothing is checked.  A C-level itemgetter, for tight loops."""
         return self._gather
 
     def unit_table_id(self, unit: int, key: tuple[int, ...]) -> int:
-        """Interned id of unit ``unit``'s table for ``key`` (its slice of :meth:`gather`:
+        """Interned id of unit ``unit``'s table for ``key`` (its slice of :attr:`gatherer`'s tuple:
         a tuple of per-position counts).  Raises ``ValueError`` for more than four copies or a
         held kind outside the tile set, ``IndexError`` for an unknown unit."""
         return self._unit_table(self._units[unit][2], key)

@@ -245,8 +245,8 @@ def test_hand_shape_unit_table_api(variant):
             c = [0] * T.NUM_KINDS
             for k in rng.sample(wall, 13 - 3 * declared):
                 c[k] += 1
-            t = shape.gather(c)
-            assert t == shape.gatherer(c)
+            t = shape.gatherer(c)
+            assert t == tuple(c[k] for lay in shape.unit_layouts() for k in lay.codes)
             merged = 0
             for lay in lays:
                 merged = shape.merge_tables(merged, shape.unit_table_id(lay.index, t[lay.start:lay.stop]))
