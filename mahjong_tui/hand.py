@@ -336,7 +336,7 @@ class _Suit(_Unit):
             shipped = self._shipped = hand_tables.tables_for(self)
         if shipped is None:
             return None
-        i = shipped[1][sum(map(mul, key, hand_tables.PLACES))] if len(key) == hand_tables.SIZE else hand_tables.MISSING
+        i = shipped[1][sum(map(mul, key, hand_tables.PLACES))]  # the signature fixed the size
         return None if i == hand_tables.MISSING else shipped[0][i]
 
     def complete_status(self, key: tuple[int, ...]) -> int:

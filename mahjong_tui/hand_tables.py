@@ -39,7 +39,8 @@ MISSING = 255             # byte of a key not stored
 #: base-5 place value of each position (position 0 most significant)
 PLACES = tuple(5 ** (SIZE - 1 - j) for j in range(SIZE))
 
-_loaded: dict[str, tuple[tuple, list[tuple[int, ...]], bytes] | None] = {}
+#: what :func:`tables_for` read, by signature (JSON): ``(tables, index)``, or None for no file
+_loaded: dict[str, tuple[list[tuple[int, ...]], bytes] | None] = {}
 
 
 def path() -> Path:
@@ -80,15 +81,14 @@ def tables_for(unit: "_Suit") -> tuple[list[tuple[int, ...]], bytes] | None:
     if key not in _loaded:
         _loaded[key] = None
         try:
-            raw = lzma.decompress(path().read_bytes())
-        except (OSError, lzma.LZMAError):
+            head, _, index = lzma.decompress(path().read_bytes()).partition(b"\n")
+            meta = json.loads(head)
+        except (OSError, lzma.LZMAError, ValueError):
             return None
-        head, _, index = raw.partition(b"\n")
-        meta = json.loads(head)
-        if meta.get("format") == FORMAT and meta.get("signature") == sig and len(index) == 5 ** SIZE:
-            _loaded[key] = (tuple(sig), [tuple(t) for t in meta["tables"]], index)
-    got = _loaded[key]
-    return None if got is None else (got[1], got[2])
+        if (isinstance(meta, dict) and meta.get("format") == FORMAT and meta.get("signature") == sig
+                and len(index) == 5 ** SIZE):
+            _loaded[key] = ([tuple(t) for t in meta["tables"]], index)
+    return _loaded[key]
 
 
 def main() -> None:

@@ -252,8 +252,9 @@ def test_hand_shape_unit_table_api(variant):
                 merged = shape.merge_tables(merged, shape.unit_table_id(lay.index, t[lay.start:lay.stop]))
             assert shape.table_distance(merged, declared) == shape.shanten_by_form(c, declared)["standard"]
             assert shape.merge_tables(0, merged) == merged == shape.merge_tables(merged, 0)
-            assert shape.merge_memo.get((0, merged), merged) == merged
-            assert len(shape.table_list[merged]) == 10
+            assert shape.merge_memo[(0, merged)] == merged  # merges are memoised by id pair
+            missing = 4 - declared
+            assert 3 * missing + 1 - shape.table_list[merged][missing * 2 + 1] == shape.table_distance(merged, declared)
             std = shape.standard_waits(c, declared)
             assert set(std) <= set(shape.waits(c, declared))
             if declared:
@@ -271,9 +272,11 @@ def test_shapeops_uses_only_the_public_hand_shape_api():
 
     text = pathlib.Path(so.__file__).read_text()
     code = text[text.index("from __future__"):]
-    for private in ("._units", "._gather", "._unit_table(", "._merge(", "._merges", "._table_list",
-                    "_unit_codes", "unit.available"):
-        assert f"shape{private}" not in code, private
+    import re
+
+    assert not re.findall(r"\bshape\._\w+", code)  # no private attribute of the hand shape
+    for private in ("_unit_codes", "unit.available"):
+        assert private not in code, private
 
 
 def test_look_ahead_estimate_knows_which_waits_are_legal():
@@ -399,7 +402,9 @@ def test_ready_hand_with_a_legal_wait_is_kept(level):
 def test_kong_onto_a_face_up_bloom_tile_is_a_win():
     """Yuxi (GAPS G-YX-3): 5555t 123s 456s 789m E — after the concealed kong the hand waits on
     E; with E face up as a bloom tile the kong wins at once (kong on flower), so the kong is
-    worth a certain win, and every level declares it."""
+    worth a certain win (and not the risky discard after a kong, which never comes), and every
+    level declares it (the kong also keeps the hand ready, so that alone does not show the
+    bloom tile's worth: the values above do)."""
     v = load_variant("yuxi")
     view, legal = _turn_view(v, "5555t123s456s789mE")
     seat = view["seat"]
@@ -415,6 +420,7 @@ def test_kong_onto_a_face_up_bloom_tile_is_a_win():
     assert vs >= 2 and with_bloom == pytest.approx(bot.u(vs * bot.model.g_self))
     view["wall"]["bloom"] = ["9t", "1s"]
     assert bot._kong_ev(_Decision(bot, view), c, kong, dec.L) < with_bloom
+    assert bot._kong_risk(dec, c, kong) == 0.0
     view["wall"]["bloom"] = ["E", "9t"]
     for level in LEVELS:
         assert make_bot(f"ai:{level}", v, seat, 1).choose(view, legal).kind == "concealed_kong", level
@@ -465,13 +471,15 @@ def test_the_discard_after_a_kong_is_judged_against_every_ready_hand():
         assert not dec.after_kong
         plain, after = dec.danger(t, False), dec.danger(t, True)
         assert plain > 0
-        c = _counts("123s456s789m455t")
+        # a hand of 10 concealed tiles beside a kong of 5t (sizes as after the kong)
+        c = _counts("123s456s789m6m")
+        kong = (Meld(KONG, (T.parse_tile("5t"),) * 4, declared=True, concealed=True, kong_type="concealed"),)
         if differs:
             assert after > 2 * plain, vid
-            assert bot._kong_risk(dec, c) > 0
+            assert bot._kong_risk(dec, c, kong) > 0
         else:
             assert after == pytest.approx(plain), vid
-            assert bot._kong_risk(dec, c) == 0.0
+            assert bot._kong_risk(dec, c, kong) == 0.0
 
 
 def test_a_meldless_seat_is_read_as_a_possible_seven_pairs_hand():
@@ -500,8 +508,6 @@ def test_the_turn_after_a_kong_is_seen_in_the_view():
     """A kong, declared or claimed, shows in the view as ``kongs_this_turn`` until the seat's
     discard: that discard is judged as the discard after a kong, the next turn is ordinary.
     Played at a real table (Yuxi), with a concealed kong declared from the deal."""
-    from mahjong_tui.engine import Table
-
     from .helpers import set_hand
 
     v = load_variant("yuxi")
@@ -611,6 +617,22 @@ def test_acceptance_pooling_leaves_each_run_alone():
     before = [r.to_json() for r in runs]
     pooled = mod._pooled(runs)
     assert [r.to_json() for r in runs] == before
+    # every field of SimResult: what describes the run stays the first run's, every count adds up
+    import dataclasses
+
+    from collections import Counter
+
+    from mahjong_tui.sim import SimResult
+
+    same = {"variant", "seed", "seats", "unit"}
+    for f in dataclasses.fields(SimResult):
+        mine, first, second = (getattr(r, f.name) for r in (pooled, *runs))
+        if f.name in same:
+            assert mine == first, f.name
+        elif isinstance(first, list):
+            assert mine == pytest.approx([a + b for a, b in zip(first, second)]), f.name
+        elif isinstance(first, Counter):
+            assert mine == first + second, f.name
+        else:
+            assert mine == pytest.approx(first + second), f.name
     assert pooled.hands == 4
-    assert pooled.wins_by_seat == [a + b for a, b in zip(runs[0].wins_by_seat, runs[1].wins_by_seat)]
-    assert pooled.exhaustive_draws == runs[0].exhaustive_draws + runs[1].exhaustive_draws

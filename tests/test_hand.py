@@ -548,9 +548,13 @@ def test_other_layouts_and_a_missing_or_broken_file_fall_back_to_the_solver(tmp_
     from mahjong_tui import hand_tables
 
     assert hand_tables.tables_for(UZJE._units[0][2]) is None
+    import lzma
+
     broken = tmp_path / "chow9.xz"
     broken.write_bytes(b"not lzma")
-    for where in (tmp_path / "missing.xz", broken):
+    garbled = tmp_path / "garbled.xz"
+    garbled.write_bytes(lzma.compress(b"not json\n" + bytes(5 ** 9)))
+    for where in (tmp_path / "missing.xz", broken, garbled):
         monkeypatch.setattr(hand_tables, "path", lambda where=where: where)
         monkeypatch.setattr(hand_tables, "_loaded", {})
         shape = HandShape()

@@ -55,8 +55,9 @@ less the extra risk of the discard that follows it, falls well below the best di
 discard is claimed for a kong when that is clearly better than passing, the same risk
 deducted, and always when a face-up bloom tile completes the hand it leaves (Yuxi, GAPS
 G-YX-3: the kong wins at once).  The extra risk (:meth:`LevelBot._kong_risk`, ``strong``
-only, like the seven-pairs reading of meldless seats in :mod:`.defence`) is the variant's: where a discard made after a kong may be won by any ready hand (Yuxi,
-kong_discard_win: scoring situation ``discard_after_kong``) the plain ready hands that an
+only, like the seven-pairs reading of meldless seats in :mod:`.defence`) is the variant's:
+where a discard made after a kong may be won by any ready hand (Yuxi, kong_discard_win:
+scoring situation ``discard_after_kong``), the plain ready hands that an
 ordinary discard cannot feed become threats too; elsewhere it is 0.  The discard right after
 one's own kong, declared or claimed, is judged the same way (the view's
 ``kongs_this_turn``).  Once the wall is used up no claim but a win is made, and a Classic
@@ -947,18 +948,21 @@ class LevelBot(Bot):
             if after > before:
                 continue
             ev = self._kong_ev(dec, c, new_melds, dec.L)
-            if ev - self._kong_risk(dec, c) >= best_ev * 0.8:
+            if ev - self._kong_risk(dec, c, new_melds) >= best_ev * 0.8:
                 return a
         return None
 
-    def _kong_risk(self, dec, counts13) -> float:
+    def _kong_risk(self, dec, counts13, melds) -> float:
         """The extra expected deal-in loss of the discard that follows a kong, over an ordinary
         discard: where the variant lets any ready hand win on it (Yuxi kong_discard_win,
         scoring situation ``discard_after_kong``) plain ready hands become threats too.  The
         safest tile of the hand the kong leaves, judged both ways; 0 in other variants and
-        when the kong itself wins (see :meth:`_bloom_win`)."""
+        when the kong itself wins (see :meth:`_bloom_win`: no discard follows).  ``counts13``
+        and ``melds``: the hand the kong leaves."""
         held = [t for t in self.kinds if counts13[t]]
         if not self.settings["strong"] or not held or dec.defence_for(True) is None:
+            return 0.0
+        if self._bloom_win(dec, counts13, melds) > 0:
             return 0.0
         after = min(dec.danger(t, True) for t in held)
         plain = min(dec.danger(t, False) for t in held)
@@ -1055,7 +1059,7 @@ class LevelBot(Bot):
         for a, c, nm in options:
             if a.kind == "kong":
                 # a kong keeps the shape, so it only has to be no worse than passing
-                u = self._kong_ev(dec, c, nm, dec.L, look_ahead=False) - base_danger - self._kong_risk(dec, c)
+                u = self._kong_ev(dec, c, nm, dec.L, look_ahead=False) - base_danger - self._kong_risk(dec, c, nm)
                 if best is pass_action and self._bloom_win(dec, c, nm) > 0:
                     # a face-up bloom tile completes the hand: the kong wins at once
                     best, best_u = a, max(u, best_u)

@@ -386,13 +386,13 @@ def hand_facts(ctx: HandContext, max_rank: int = 9) -> HandFacts:
         tiles.extend(m.tiles)
     tiles.sort()
     counts = tuple(T.counts_of(tiles))
-    kinds = set(tiles)
-    suited = [t for t in kinds if t < T.NUM_SUITED]   # number tiles (T.is_suited), by kind
-    suits = frozenset(t // T.SUIT_SIZE for t in suited)
-    honours = frozenset(t for t in kinds if T.ZERO <= t <= T.WHITE)   # T.is_honour
-    winds = frozenset(t for t in honours if T.EAST <= t <= T.WIND_V)  # T.is_wind
-    dragons = frozenset(t for t in honours if T.RED <= t <= T.WHITE)  # T.is_dragon
-    term = all(t % T.SUIT_SIZE in (1, max_rank) for t in suited)
+    kinds = set(tiles)  # each kind classified once
+    suited = [t for t in kinds if T.is_suited(t)]
+    suits = frozenset(T.suit_of(t) for t in suited)
+    honours = frozenset(t for t in kinds if T.is_honour(t))
+    winds = frozenset(t for t in honours if T.is_wind(t))
+    dragons = frozenset(t for t in honours if T.is_dragon(t))
+    term = all(T.rank_of(t) in (1, max_rank) for t in suited)
     claimed = tuple(m for m in ctx.melds if not (m.kind == KONG and m.kong_type == CONCEALED_KONG))
     return HandFacts(
         tiles=tuple(tiles),
