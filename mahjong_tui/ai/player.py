@@ -318,57 +318,70 @@ class LevelBot(Bot):
         return self._fixed_dist(p, counts, declared, melds)
 
     def _gate_distances(self, pv, counts, declared: int, ht: HandTables, melds, ignore: str | None):
-        """``[(plan, vs, vd, distance)]`` for the plans ``pv``; a fixed plan whose missing chow
-        tiles alone put it more than two steps beyond the nearest other plan (not counting
-        plan ``ignore``) gets distance 99 without building its residual hand (its distance is
-        at least the missing tiles minus one, so the gate would drop it anyway)."""
+        """``[(plan, vs, vd, distance, fixed state)]`` for the plans ``pv`` (the state of
+        :meth:`_fixed_state` for a measured fixed plan, else None).  A fixed plan whose
+        missing chow tiles alone put it more than two steps beyond the nearest plan measured
+        so far (not counting plan ``ignore``) gets distance 99 without building its residual
+        hand: its distance is at least the missing tiles minus one, so the gate of
+        :meth:`_hand_ev` would drop it anyway.  Fixed plans are measured in order of those
+        lower bounds, each measured one tightening the bound for the next."""
         out = []
         bound = 99
+        fixed = []
         for p, vs, vd in pv:
             if p.kind != "fixed":
                 d = self._dist(p, counts, declared, ht, melds)
                 if p.name != ignore and d < bound:
                     bound = d
-                out.append((p, vs, vd, d))
+                out.append((p, vs, vd, d, None))
             else:
-                out.append((p, vs, vd, None))
-        for i, (p, vs, vd, d) in enumerate(out):
-            if d is not None:
-                continue
-            if not melds:
                 lb = -1
-                for t, n in self._fixed_need[p.name]:
-                    if counts[t] < n:
-                        lb += n - counts[t]
-                if lb > bound + 2:
-                    out[i] = (p, vs, vd, 99)
-                    continue
-            out[i] = (p, vs, vd, self._fixed_dist(p, counts, declared, melds))
+                if not melds:
+                    for t, n in self._fixed_need[p.name]:
+                        if counts[t] < n:
+                            lb += n - counts[t]
+                fixed.append((lb, len(out)))
+                out.append(None)
+        fixed.sort()
+        for lb, i in fixed:
+            p, vs, vd = pv[i]
+            if lb > bound + 2:
+                out[i] = (p, vs, vd, 99, None)
+                continue
+            st = self._fixed_state(p, counts, declared, melds, ht)
+            d = self._fixed_dist_of(st)
+            if p.name != ignore and d < bound:
+                bound = d
+            out[i] = (p, vs, vd, d, st)
         return out
 
     def _fixed_dist(self, p: Plan, counts, declared: int, melds=()) -> int:
         """Distance to the plan's fixed chows (those not yet declared) plus anything: tiles of
         the chows still missing, plus the distance of the other tiles to the other melds."""
-        st = self._fixed_state(p, counts, declared, melds)
+        return self._fixed_dist_of(self._fixed_state(p, counts, declared, melds))
+
+    def _fixed_dist_of(self, st) -> int:
+        """:meth:`_fixed_dist` from the hand's :meth:`_fixed_state` for the plan."""
         if st is None:
             return 99
         missing, residual, ht_res = st
         return sum(missing.values()) + ht_res.distance(self.full_mask)
 
-    def _fixed_state(self, p: Plan, counts, declared: int, melds=()):
+    def _fixed_state(self, p: Plan, counts, declared: int, melds=(), ht: HandTables | None = None):
         """``(missing {kind: copies}, residual counts, residual HandTables)`` or None when
         the declared melds leave too few melds for the fixed chows.  Held tiles fill the
-        fixed chows first (never worse than using them elsewhere).  Memoised per bot (the
-        result is shared: callers must not change it)."""
+        fixed chows first (never worse than using them elsewhere).  ``ht``: the hand's
+        tables, if the caller has them (the residual's are derived from them).  Memoised per
+        bot (the result is shared: callers must not change it)."""
         key = (p.name, tuple(counts), melds)
         got = self._fx_cache.get(key)
         if got is None:
             if len(self._fx_cache) > 20_000:
                 self._fx_cache.clear()
-            got = self._fx_cache[key] = self._fixed_state_of(p, counts, declared, melds)
+            got = self._fx_cache[key] = self._fixed_state_of(p, counts, declared, melds, ht)
         return got
 
-    def _fixed_state_of(self, p: Plan, counts, declared: int, melds):
+    def _fixed_state_of(self, p: Plan, counts, declared: int, melds, ht: HandTables | None):
         groups = list(p.fixed)
         for m in melds:
             tt = tuple(sorted(m.tiles[:3]))
@@ -379,16 +392,21 @@ class LevelBot(Bot):
             return None
         c = list(counts)
         missing: dict[int, int] = {}
+        used = []
         for g in groups:
             for t in g:
                 if c[t]:
                     c[t] -= 1
+                    used.append(t)
                 else:
                     missing[t] = missing.get(t, 0) + 1
-        return missing, c, HandTables(self.ops, c, 4 - rest_need)
+        if ht is None:
+            return missing, c, HandTables(self.ops, c, 4 - rest_need)
+        return missing, c, ht.minus(used, 4 - rest_need)
 
-    def _fixed_discard_dists(self, p: Plan, counts, declared: int, melds) -> dict[int, int]:
-        st = self._fixed_state(p, counts, declared, melds)
+    def _fixed_discard_dists(self, st, counts) -> dict[int, int]:
+        """``{tile: distance after discarding it}`` over the held kinds of ``counts``, for a
+        fixed plan whose :meth:`_fixed_state` for ``counts`` is ``st``."""
         out = {}
         if st is None:
             return {d: 99 for d in self.kinds if counts[d]}
@@ -401,15 +419,26 @@ class LevelBot(Bot):
                 out[d] = nm + (res_dd[d] if residual[d] else 1 + res_now)
         return out
 
-    def _fixed_acceptance(self, p: Plan, counts, declared: int, discard, dist: int, unseen, melds,
-                          use_unseen: bool) -> float:
-        """Acceptance of the fixed plan after ``discard`` (``counts`` before it), from the state
-        of ``counts``: a discarded tile the fixed chows do not use leaves the residual hand,
-        else one more chow tile is missing (the greedy fill of :meth:`_fixed_state`)."""
-        st = self._fixed_state(p, counts, declared, melds)
+    def _fixed_weights(self, st, unseen, use_unseen: bool) -> list:
+        """Per-kind weights of the residual hand's acceptance for a fixed plan of state ``st``
+        (:meth:`_fixed_state`): unseen copies (or 1 per unseen kind), 0 for the chow tiles
+        still missing (they are counted apart)."""
+        weights = list(unseen) if use_unseen else [1 if x else 0 for x in unseen]
+        if st is not None:
+            for k in st[0]:
+                weights[k] = 0
+        return weights
+
+    def _fixed_acceptance(self, st, discard, dist: int, unseen, use_unseen: bool, weights=None) -> float:
+        """Acceptance of a fixed plan after ``discard``, from the plan's :meth:`_fixed_state`
+        ``st`` of the hand before it: a discarded tile the fixed chows do not use leaves the
+        residual hand, else one more chow tile is missing (the greedy fill of
+        :meth:`_fixed_state`).  ``weights``: :meth:`_fixed_weights` if the caller has them."""
         if st is None:
             return 0.0
         missing, residual, ht_res = st
+        if weights is None:
+            weights = self._fixed_weights(st, unseen, use_unseen)
         res_discard = None
         if discard is not None:
             if residual[discard]:
@@ -417,14 +446,13 @@ class LevelBot(Bot):
             else:
                 missing = dict(missing)
                 missing[discard] = missing.get(discard, 0) + 1
+                weights = list(weights)
+                weights[discard] = 0
         total = 0.0
         for k in missing:
             if unseen[k]:
                 total += unseen[k] if use_unseen else 1
         res_dist = dist - sum(missing.values())
-        weights = list(unseen) if use_unseen else [1 if x else 0 for x in unseen]
-        for k in missing:
-            weights[k] = 0
         return total + ht_res.acceptance(self.full_mask, res_discard, res_dist, weights)
 
     def _formula(self, p: Plan, h, declared: int) -> int:
@@ -437,7 +465,7 @@ class LevelBot(Bot):
         if p.kind == "mask":
             return ht.discard_distances(p.mask)
         if p.kind == "fixed":
-            return self._fixed_discard_dists(p, counts, declared, melds)
+            return self._fixed_discard_dists(self._fixed_state(p, counts, declared, melds), counts)
         out = {}
         if p.kind in ("triplets", "pairs"):
             kinds = p.kinds if p.kind == "triplets" else self.kinds
@@ -473,7 +501,8 @@ class LevelBot(Bot):
             weights = unseen if use_unseen else [1 if x else 0 for x in unseen]
             return ht.acceptance(p.mask, discard, dist, weights)
         if p.kind == "fixed":
-            return self._fixed_acceptance(p, counts, declared, discard, dist, unseen, melds, use_unseen)
+            return self._fixed_acceptance(self._fixed_state(p, counts, declared, melds), discard, dist, unseen,
+                                          use_unseen)
         if discard is not None:
             counts[discard] -= 1
         try:
@@ -688,78 +717,122 @@ class LevelBot(Bot):
         # distance of the hand as it is; the floor plan is kept, see _floor_plan)
         floor = self._floor_plan(melds, dec.kn.seat_wind, dec.kn.prevailing)
         now = self._gate_distances(self._plan_values(dec, melds), counts, declared, ht, melds, floor)
-        real = [d for p, _, _, d in now if p.name != floor]
-        best = min(real) if real else min(d for _, _, _, d in now)
-        active = []
-        for p, vs, vd, d0 in now:
-            if d0 >= 20 or (d0 > best + 2 and p.name != floor):
-                continue
-            if discards is None:
-                dd = {None: d0}
-            else:
-                dd = self._discard_dists(p, counts, declared, ht, melds)
-            dmin = min(dd.get(o, 99) for o in options)
-            active.append((p, vs, vd, dd, dmin))
-        if len(active) > MAX_PLANS:
-            # the nearest plans (then the most valuable) are enough; keep the free plan
-            active.sort(key=lambda x: (x[0].name != "free", x[4], -max(x[1], x[2]), x[0].name))
-            active = active[:MAX_PLANS]
-        free_dd = next((dd for p, vs, vd, dd, dmin in active if p.name == "free"), None)
-        specials = [dd for p, vs, vd, dd, dmin in active if p.kind in ("pairs", "orphans")]
+        real = [row[3] for row in now if row[0].name != floor]
+        best = min(real) if real else min(row[3] for row in now)
+        near_plans = [row for row in now if not (row[3] >= 20 or (row[3] > best + 2 and row[0].name != floor))]
+        active = self._nearest_plans(near_plans, counts, declared, ht, melds, discards)
+        free_dd = next((row[3] for row in active if row[0].name == "free"), None)
+        specials = [row[3] for row in active if row[0].kind in ("pairs", "orphans")]
         evs: dict = {}
-        plan_best_acc: dict[int, float] = {}
-        acc_memo: dict = {}
         near: dict = {}   # best plan estimate at distance 1, per option (strong re-scores it)
         far: dict = {}    # best plan estimate at distance 2 or more, per option
-
-        def acc_of(i: int, p: Plan, o, dist: int) -> float:
-            got = acc_memo.get((i, o))
-            if got is None:
-                got = acc_memo[(i, o)] = self._acceptance(p, counts, declared, ht, o, dist, unseen, melds)
-            return got
-
-        terms = [self._ev_terms(dec, p, vs, vd) for p, vs, vd, dd, dmin in active]
+        # a ready hand is judged exactly, wait by wait
         for o in options:
-            best_ev = 0.0
-            # a ready hand is judged exactly, wait by wait
+            ev = 0.0
             if (free_dd is not None and free_dd.get(o, 99) == 0) or any(dd.get(o, 99) == 0 for dd in specials):
                 if o is not None:
                     counts[o] -= 1
-                best_ev = self._ev_ready(dec, counts, melds, self._waits(counts, declared), draws)
+                ev = self._ev_ready(dec, counts, melds, self._waits(counts, declared), draws)
                 if o is not None:
                     counts[o] += 1
-            for i, (p, vs, vd, dd, dmin) in enumerate(active):
+            evs[o] = ev
+        use_unseen = self.settings["unseen"]
+        weights = unseen if use_unseen else [1 if x else 0 for x in unseen]
+        for p, vs, vd, dd, dmin, st in active:
+            terms = self._ev_terms(dec, p, vs, vd)
+            if terms is None:
+                continue     # the plan wins nothing
+            if p.kind == "mask":
+                mask = p.mask
+
+                def acc_of(o, dist, mask=mask):
+                    return ht.acceptance(mask, o, dist, weights)
+            elif p.kind == "fixed":
+                base = self._fixed_weights(st, unseen, use_unseen)
+
+                def acc_of(o, dist, st=st, base=base):
+                    return self._fixed_acceptance(st, o, dist, unseen, use_unseen, base)
+            else:
+                def acc_of(o, dist, p=p):
+                    return self._acceptance(p, counts, declared, ht, o, dist, unseen, melds)
+            accs: dict = {}        # acceptance after each discard keeping the plan's best shape
+            ev_of: dict = {}       # (distance, acceptance) -> ev
+            best_acc = None
+            for o in options:
                 dist = dd.get(o, 99)
                 if dist <= 0 or dist > dmin + 1 or dist >= 20:
                     continue
-                if dist > dmin and dec.defence is None and discards is not None:
-                    continue   # a plan-breaking discard only matters when defending
                 if dist > dmin:
+                    if discards is not None and dec.defence is None:
+                        continue   # a plan-breaking discard only matters when defending
                     # a plan-breaking discard: never worth more than keeping the plan's best
                     # shape (a wider but farther hand is not a faster one), so judge it at one
                     # step more with a little less than the best discards' acceptance
-                    best_acc = plan_best_acc.get(i)
                     if best_acc is None:
-                        best_acc = plan_best_acc[i] = max(
-                            (acc_of(i, p, x, dmin) for x in options if dd.get(x, 99) == dmin), default=0.0)
+                        for x in options:
+                            if dd.get(x, 99) == dmin and x not in accs:
+                                accs[x] = acc_of(x, dmin)
+                        best_acc = max((accs[x] for x in options if dd.get(x, 99) == dmin), default=0.0)
                     acc = 0.8 * best_acc
                 else:
-                    acc = acc_of(i, p, o, dist)
-                ev = self._ev_plan(dec, terms[i], dist, acc, draws)
+                    acc = accs.get(o)
+                    if acc is None:
+                        acc = accs[o] = acc_of(o, dist)
+                ev = ev_of.get((dist, acc))
+                if ev is None:
+                    ev = ev_of[(dist, acc)] = self._ev_plan(dec, terms, dist, acc, draws)
                 if ev > 0:
-                    if ev > best_ev:
-                        best_ev = ev
+                    if ev > evs[o]:
+                        evs[o] = ev
                     if dist >= 2 and ev > far.get(o, 0.0):
                         far[o] = ev
                     elif dist == 1 and ev > near.get(o, 0.0):
                         near[o] = ev
-            evs[o] = best_ev
         if self.settings["two_step"] and look_ahead and floor is None:
             # the look-ahead follows plain hands to their waits; where the variant refuses a
             # plain hand (a minimum value) the plans alone steer (measured: the look-ahead
             # there only blurs the plan estimates)
             self._two_step(dec, counts, melds, draws, options, free_dd, evs, near, far)
         return evs
+
+    def _nearest_plans(self, rows, counts, declared: int, ht: HandTables, melds, discards) -> list:
+        """The plans :meth:`_hand_ev` judges after each of ``discards`` (None: of the hand as
+        it is), from the gated ``rows`` (``(plan, vs, vd, distance, fixed state)``):
+        ``[(plan, vs, vd, {discard: distance}, best distance over discards, fixed state)]``
+        (the key ``None`` and the distance now when ``discards`` is None).  At most :data:`MAX_PLANS`: then the
+        nearest after the best discard (the free plan always kept; ties: the more valuable,
+        then by name).  A discard never brings a plan closer, so a plan's distance now is a
+        lower bound of its best: the discard distances of plans farther now than the last
+        of the kept ones are never computed (the result is the same as measuring them all)."""
+        def measured(row):
+            p, vs, vd, d0, st = row
+            if discards is None:
+                return p, vs, vd, {None: d0}, d0, st
+            if p.kind == "fixed":
+                dd = self._fixed_discard_dists(st, counts)
+            else:
+                dd = self._discard_dists(p, counts, declared, ht, melds)
+            return p, vs, vd, dd, min(dd.get(o, 99) for o in discards), st
+
+        def rank(x):
+            return x[0].name != "free", x[4], -max(x[1], x[2]), x[0].name
+
+        if len(rows) <= MAX_PLANS:
+            return [measured(row) for row in rows]
+        out = []
+        todo = sorted(rows, key=lambda r: (r[0].name != "free", r[3]))
+        i = 0
+        while i < len(todo):
+            level = todo[i][3] if todo[i][0].name != "free" else -1
+            while i < len(todo) and (todo[i][3] if todo[i][0].name != "free" else -1) == level:
+                out.append(measured(todo[i]))
+                i += 1
+            if len(out) >= MAX_PLANS and i < len(todo):
+                last = sorted(out, key=rank)[MAX_PLANS - 1]
+                if last[4] < todo[i][3]:
+                    break
+        out.sort(key=rank)
+        return out[:MAX_PLANS]
 
     def _two_step(self, dec: _Decision, counts, melds, draws: float, options, free_dd, evs: dict,
                   near: dict, far: dict) -> None:

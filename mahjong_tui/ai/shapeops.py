@@ -124,44 +124,107 @@ class HandTables:
     Methods take ``mask``: a tuple of booleans per unit (which units a plan may use).
     """
 
-    __slots__ = ("ops", "need", "keys", "tids", "_rest", "_rest2")
+    __slots__ = ("ops", "need", "keys", "tids", "_rests")
 
     def __init__(self, ops: ShapeOps, counts: Sequence[int], declared: int):
         self.ops = ops
         self.need = 4 - declared
         self.keys = ops.keys(counts)
         self.tids = [ops.tid(u, k) for u, k in enumerate(self.keys)]
-        self._rest: dict = {}
-        self._rest2: dict = {}
+        #: memo of :meth:`rests` (key: mask) and :meth:`rests_without` (key: (mask, w))
+        self._rests: dict[tuple, list[int]] = {}
+
+    def minus(self, tiles, declared: int) -> "HandTables":
+        """This hand without one copy of each of ``tiles`` (shape kinds, each held as often
+        as it is listed), as a hand with ``declared`` melds: only the units that lose a
+        tile are looked up again."""
+        ops = self.ops
+        out = HandTables.__new__(HandTables)
+        out.ops = ops
+        out.need = 4 - declared
+        keys = out.keys = list(self.keys)
+        tids = out.tids = list(self.tids)
+        changed = set()
+        for t in tiles:
+            u, j = ops.unit_of[t]
+            key = keys[u]
+            keys[u] = key[:j] + (key[j] - 1,) + key[j + 1:]
+            changed.add(u)
+        for u in changed:
+            tids[u] = ops.tid(u, keys[u])
+        out._rests = {}
+        return out
+
+    def rests(self, mask: tuple[bool, ...]) -> list[int]:
+        """``[merged table of the allowed units other than u, for u in 0..n-1]`` followed by
+        the merged table of every allowed unit (so index ``-1`` is the whole allowed hand).
+        Memoised per mask; callers must not change the list."""
+        got = self._rests.get(mask)
+        if got is None:
+            got = self._merged_without(mask, -1)
+            got.append(self._whole(mask))
+            self._rests[mask] = got
+        return got
 
     def rest(self, mask: tuple[bool, ...], u: int) -> int:
-        """Merged table of the allowed units other than ``u``."""
-        k = (mask, u)
-        got = self._rest.get(k)
+        """Merged table of the allowed units other than ``u`` (``-1``: of every allowed unit)."""
+        return self.rests(mask)[u]
+
+    def rests_without(self, mask: tuple[bool, ...], w: int) -> list[int]:
+        """``[merged table of the allowed units other than u and w, for u in 0..n-1]``
+        (memoised per mask and ``w``; callers must not change the list)."""
+        k = (mask, w)
+        got = self._rests.get(k)
         if got is None:
-            ops = self.ops
-            got = 0
-            for v, tid in enumerate(self.tids):
-                if v != u and mask[v]:
-                    got = ops.merge(got, tid)
-            self._rest[k] = got
+            got = self._rests[k] = self._merged_without(mask, w)
         return got
 
     def rest_without(self, mask: tuple[bool, ...], u: int, w: int) -> int:
         """Merged table of the allowed units other than ``u`` and ``w``."""
-        k = (mask, u, w)
-        got = self._rest2.get(k)
-        if got is None:
-            ops = self.ops
-            got = 0
-            for v, tid in enumerate(self.tids):
+        return self.rests_without(mask, w)[u]
+
+    def _merged_without(self, mask: tuple[bool, ...], w: int) -> list[int]:
+        """Per unit ``u``: the merge of the allowed units other than ``u`` and ``w``.  Table 0
+        (the empty unit) is the neutral element of a merge, so it is never merged in."""
+        ops = self.ops
+        merges = ops._merges
+        merge = ops.merge
+        tids = self.tids
+        n = len(tids)
+        out = []
+        for u in range(n):
+            r = 0
+            for v in range(n):
                 if v != u and v != w and mask[v]:
-                    got = ops.merge(got, tid)
-            self._rest2[k] = got
-        return got
+                    t = tids[v]
+                    if r == 0:
+                        r = t
+                    else:
+                        m = merges.get((r, t))
+                        r = merge(r, t) if m is None else m
+            out.append(r)
+        return out
+
+    def _whole(self, mask: tuple[bool, ...]) -> int:
+        """The merged table of every allowed unit."""
+        got = self._rests.get(mask)
+        if got is not None:
+            return got[-1]
+        merges = self.ops._merges
+        merge = self.ops.merge
+        r = 0
+        for t, ok in zip(self.tids, mask):
+            if ok:
+                if r == 0:
+                    r = t
+                else:
+                    m = merges.get((r, t))
+                    r = merge(r, t) if m is None else m
+        return r
 
     def distance(self, mask: tuple[bool, ...]) -> int:
-        return self.ops.distance_of(self.rest(mask, -1), self.need)
+        """Standard distance of the hand over the units ``mask`` allows."""
+        return self.ops.distance_of(self._whole(mask), self.need)
 
     def discard_distances(self, mask: tuple[bool, ...]) -> dict[int, int]:
         """``{tile: distance after discarding it}`` for every held tile kind of the shape.
@@ -171,7 +234,9 @@ class HandTables:
         tables = ops.tables
         idx = 2 * need + 1
         base = 3 * need + 1
-        full = base - tables[self.rest(mask, -1)][idx]
+        rests = self._rests.get(mask) or self.rests(mask)
+        full = base - tables[rests[-1]][idx]
+        merges = ops._merges
         out: dict[int, int] = {}
         for u, key in enumerate(self.keys):
             codes = ops.codes[u]
@@ -180,9 +245,8 @@ class HandTables:
                     if c:
                         out[codes[j]] = full
                 continue
-            rest = self.rest(mask, u)
+            rest = rests[u]
             dropped = ops.drop(u, key)
-            merges = ops._merges
             for j, c in enumerate(key):
                 if c:
                     tid = dropped[j]
@@ -254,28 +318,35 @@ class HandTables:
         merges = ops._merges
         merge = ops.merge
         keys = self.keys
-        tids = self.tids
+        rests = self._rests.get(mask) or self.rests(mask)
         du = -1
-        dtid = -1
         if discard is not None:
             du, dj = ops.unit_of[discard]
-            key = keys[du]
-            dkey = key[:dj] + (key[dj] - 1,) + key[dj + 1:]
-            dtid = ops.drop(du, key)[dj]
+            dkey = keys[du]
+            dtid = ops.drop(du, dkey)[dj]
+            dkey = dkey[:dj] + (dkey[dj] - 1,) + dkey[dj + 1:]
+            if mask[du]:
+                # the other units merge with the discard's unit as it is after the discard
+                wo = self._rests.get((mask, du)) or self.rests_without(mask, du)
+            else:
+                du = -1    # a discard outside the plan changes nothing it counts
         total = 0.0
-        n = len(tids)
         improve = ops._improve
-        rest_memo = self._rest
-        for u in range(n):
+        for u in range(len(keys)):
             if not mask[u]:
                 continue
-            key = dkey if u == du else keys[u]
-            if du < 0 or u == du or not mask[du]:
-                rest = rest_memo.get((mask, u))
-                if rest is None:
-                    rest = self.rest(mask, u)
+            if u == du:
+                key = dkey
+                rest = rests[u]
             else:
-                rest = merge(self.rest_without(mask, u, du), dtid)
+                key = keys[u]
+                if du < 0:
+                    rest = rests[u]
+                else:
+                    r = wo[u]
+                    rest = merges.get((r, dtid))
+                    if rest is None:
+                        rest = merge(r, dtid)
             ik = (u, key, rest, idx, limit)
             better = improve.get(ik)
             if better is None:
