@@ -236,7 +236,8 @@ class LevelBot(Bot):
         self.chow_claims = variant.claims.get("chow", "none") != "none"
         self.alpha = self.settings["alpha"]
         self._pv_cache: dict = {}
-        self._fx_cache: dict = {}
+        self._fx_spec: dict = {}
+        self._fx_unit: dict = {}
         self._useful_cache: dict = {}
         self._tree_cache: dict = {}
         self._ready_cache: dict = {}
@@ -370,39 +371,76 @@ class LevelBot(Bot):
     def _fixed_state(self, p: Plan, counts, declared: int, melds=(), ht: HandTables | None = None):
         """``(missing {kind: copies}, residual counts, residual HandTables)`` or None when
         the declared melds leave too few melds for the fixed chows.  Held tiles fill the
-        fixed chows first (never worse than using them elsewhere).  ``ht``: the hand's
-        tables, if the caller has them (the residual's are derived from them).  Memoised per
-        bot (the result is shared: callers must not change it)."""
-        key = (p.name, tuple(counts), melds)
-        got = self._fx_cache.get(key)
-        if got is None:
-            if len(self._fx_cache) > 20_000:
-                self._fx_cache.clear()
-            got = self._fx_cache[key] = self._fixed_state_of(p, counts, declared, melds, ht)
-        return got
+        fixed chows first (never worse than using them elsewhere).  ``ht``: the tables of
+        ``counts``, if the caller has them.  The result is not to be changed by callers."""
+        spec = self._fixed_spec(p, melds, declared)
+        if spec is None:
+            return None
+        res_declared, parts = spec
+        if ht is None:
+            ht = HandTables(self.ops, counts, declared)
+        keys = ht.keys
+        c = list(counts)
+        missing: dict[int, int] = {}
+        units = {}
+        memo = self._fx_unit
+        for u, positions in parts:
+            mk = (u, positions, keys[u])
+            got = memo.get(mk)
+            if got is None:
+                got = memo[mk] = self._fixed_unit(u, positions, keys[u])
+            key, tid, taken, miss = got
+            units[u] = (key, tid)
+            for t in taken:
+                c[t] -= 1
+            for t in miss:
+                missing[t] = missing.get(t, 0) + 1
+        return missing, c, ht.replaced(units, res_declared)
 
-    def _fixed_state_of(self, p: Plan, counts, declared: int, melds, ht: HandTables | None):
+    def _fixed_spec(self, p: Plan, melds, declared: int):
+        """What a fixed plan asks of the concealed hand around ``melds``: ``(melds the
+        residual hand counts as declared, ((unit, positions of the chow tiles still to
+        hold, with repeats), …))``, or None when the declared melds leave too few melds for
+        the fixed chows.  Memoised per plan and melds."""
+        key = (p.name, melds)
+        if key in self._fx_spec:
+            return self._fx_spec[key]
         groups = list(p.fixed)
         for m in melds:
             tt = tuple(sorted(m.tiles[:3]))
             if tt in groups:
                 groups.remove(tt)
         rest_need = 4 - declared - len(groups)
-        if rest_need < 0:
-            return None
-        c = list(counts)
-        missing: dict[int, int] = {}
-        used = []
-        for g in groups:
-            for t in g:
-                if c[t]:
-                    c[t] -= 1
-                    used.append(t)
-                else:
-                    missing[t] = missing.get(t, 0) + 1
-        if ht is None:
-            return missing, c, HandTables(self.ops, c, 4 - rest_need)
-        return missing, c, ht.minus(used, 4 - rest_need)
+        got = None
+        if rest_need >= 0:
+            by_unit: dict[int, list[int]] = {}
+            for g in groups:
+                for t in g:
+                    u, j = self.ops.unit_of[t]
+                    by_unit.setdefault(u, []).append(j)
+            got = (4 - rest_need, tuple((u, tuple(js)) for u, js in sorted(by_unit.items())))
+        if len(self._fx_spec) > 4096:
+            self._fx_spec.clear()
+        self._fx_spec[key] = got
+        return got
+
+    def _fixed_unit(self, u: int, positions: tuple[int, ...], key: tuple[int, ...]):
+        """Unit ``u`` holding ``key`` with the chow tiles at ``positions`` taken out where
+        held: ``(residual key, its table id, kinds taken, kinds missing)``."""
+        codes = self.ops.codes[u]
+        left = list(key)
+        taken = []
+        miss = []
+        for j in positions:
+            if left[j]:
+                left[j] -= 1
+                taken.append(codes[j])
+            else:
+                miss.append(codes[j])
+        left = tuple(left)
+        if len(self._fx_unit) > 100_000:
+            self._fx_unit.clear()
+        return left, self.ops.tid(u, left), tuple(taken), tuple(miss)
 
     def _fixed_discard_dists(self, st, counts) -> dict[int, int]:
         """``{tile: distance after discarding it}`` over the held kinds of ``counts``, for a

@@ -134,24 +134,17 @@ class HandTables:
         #: memo of :meth:`rests` (key: mask) and :meth:`rests_without` (key: (mask, w))
         self._rests: dict[tuple, list[int]] = {}
 
-    def minus(self, tiles, declared: int) -> "HandTables":
-        """This hand without one copy of each of ``tiles`` (shape kinds, each held as often
-        as it is listed), as a hand with ``declared`` melds: only the units that lose a
-        tile are looked up again."""
-        ops = self.ops
+    def replaced(self, units: dict[int, tuple[tuple[int, ...], int]], declared: int) -> "HandTables":
+        """This hand with the units of ``units`` (``{u: (key, table id)}``) held as given
+        instead, as a hand with ``declared`` melds (the other units are shared as they are)."""
         out = HandTables.__new__(HandTables)
-        out.ops = ops
+        out.ops = self.ops
         out.need = 4 - declared
         keys = out.keys = list(self.keys)
         tids = out.tids = list(self.tids)
-        changed = set()
-        for t in tiles:
-            u, j = ops.unit_of[t]
-            key = keys[u]
-            keys[u] = key[:j] + (key[j] - 1,) + key[j + 1:]
-            changed.add(u)
-        for u in changed:
-            tids[u] = ops.tid(u, keys[u])
+        for u, (key, tid) in units.items():
+            keys[u] = key
+            tids[u] = tid
         out._rests = {}
         return out
 
