@@ -210,6 +210,84 @@ class _Decision:
         return got
 
 
+class _PlanJudge:
+    """One plan's estimates over the discards of one :meth:`LevelBot._hand_ev` call.
+
+    ``acc(o, dist)``: the plan's acceptance after discard ``o`` (memoised); ``ev(dist, acc)``:
+    :meth:`LevelBot._ev_plan` (memoised).  ``upper(o, dist, options)`` is an upper bound of
+    the estimate :meth:`LevelBot._hand_ev` gives discard ``o`` by this plan, from the
+    acceptance of the hand *before* any discard: the hand minus ``o`` plus ``k`` is within the
+    hand plus ``k``, so it is never nearer the plan, and the estimate grows with
+    acceptance.  A discard whose bound falls (by more than rounding) below what another
+    plan already gives it is not judged: the result is the same as judging it.  The bound
+    does not hold for a fixed plan's chow tile the residual hand holds no spare of
+    (``bounded``: the residual counts; such a discard makes its kind a missing one), so
+    those discards are always judged.
+    """
+
+    __slots__ = ("bot", "dec", "terms", "dd", "dmin", "_acc_of", "bounded", "draws", "_accs", "_evs",
+                 "_before", "_breaking_ok")
+
+    def __init__(self, bot, dec, terms, dd: dict, dmin: int, acc_of, bounded, draws: float):
+        self.bot = bot
+        self.dec = dec
+        self.terms = terms
+        self.dd = dd
+        self.dmin = dmin
+        self._acc_of = acc_of
+        self.bounded = bounded
+        self.draws = draws
+        self._accs: dict = {}
+        self._evs: dict = {}
+        self._before: dict = {}
+        self._breaking_ok: bool | None = None    # the bound holds for the plan-breaking discards
+
+    def acc(self, o, dist: int) -> float:
+        if o is None:
+            return self._acc_before(dist)
+        got = self._accs.get(o)
+        if got is None:
+            got = self._accs[o] = self._acc_of(o, dist)
+        return got
+
+    def ev(self, dist: int, acc: float) -> float:
+        k = (dist, acc)
+        got = self._evs.get(k)
+        if got is None:
+            got = self._evs[k] = self.bot._ev_plan(self.dec, self.terms, dist, acc, self.draws)
+        return got
+
+    def _acc_before(self, dist: int) -> float:
+        """Acceptance of the hand before any discard, against distance ``dist``."""
+        got = self._before.get(dist)
+        if got is None:
+            got = self._before[dist] = self._acc_of(None, dist)
+        return got
+
+    def _holds(self, o) -> bool:
+        """Does the bound hold for discard ``o``?"""
+        return o is None or self.bounded is None or self.bounded[o] > 0
+
+    def upper(self, o, dist: int, options) -> float:
+        """Upper bound of the estimate of discard ``o`` at ``dist`` (``dmin`` or ``dmin + 1``,
+        the plan-breaking one), or infinity where no bound holds."""
+        if dist > self.dmin:
+            if self._breaking_ok is None:
+                self._breaking_ok = all(self._holds(x) for x in options if self.dd.get(x, 99) == self.dmin)
+            if not self._breaking_ok:
+                return math.inf
+            return self.ev(dist, 0.8 * self._acc_before(self.dmin))
+        if not self._holds(o):
+            return math.inf
+        return self.ev(dist, self._acc_before(dist))
+
+    def top(self) -> float:
+        """The plan's estimate for its best discards, at most (ordering only)."""
+        if self.dmin <= 0 or self.dmin >= 20:
+            return 0.0
+        return self.ev(self.dmin, self._acc_before(self.dmin))
+
+
 class LevelBot(Bot):
     """A bot of one level (see the module docstring)."""
 
@@ -316,11 +394,11 @@ class LevelBot(Bot):
             return pairs_from_hist(histogram(counts, self.kinds), self.allow_quads) if declared == 0 else 99
         if p.kind == "orphans":
             return orphans_distance(counts, self.orphan_kinds) if declared == 0 else 99
-        return self._fixed_dist(p, counts, declared, melds)
+        return self._fixed_dist(p, counts, declared, melds, ht)
 
     def _gate_distances(self, pv, counts, declared: int, ht: HandTables, melds, ignore: str | None):
-        """``[(plan, vs, vd, distance, fixed state)]`` for the plans ``pv`` (the state of
-        :meth:`_fixed_state` for a measured fixed plan, else None).  A fixed plan whose
+        """``[(plan, vs, vd, distance, None)]`` for the plans ``pv`` (the last place is for
+        a fixed plan's :meth:`_fixed_state`, built when the plan is judged).  A fixed plan whose
         missing chow tiles alone put it more than two steps beyond the nearest plan measured
         so far (not counting plan ``ignore``) gets distance 99 without building its residual
         hand: its distance is at least the missing tiles minus one, so the gate of
@@ -349,24 +427,35 @@ class LevelBot(Bot):
             if lb > bound + 2:
                 out[i] = (p, vs, vd, 99, None)
                 continue
-            st = self._fixed_state(p, counts, declared, melds, ht)
-            d = self._fixed_dist_of(st)
+            d = self._fixed_dist(p, counts, declared, melds, ht)
             if p.name != ignore and d < bound:
                 bound = d
-            out[i] = (p, vs, vd, d, st)
+            out[i] = (p, vs, vd, d, None)
         return out
 
-    def _fixed_dist(self, p: Plan, counts, declared: int, melds=()) -> int:
+    def _fixed_dist(self, p: Plan, counts, declared: int, melds=(), ht: HandTables | None = None) -> int:
         """Distance to the plan's fixed chows (those not yet declared) plus anything: tiles of
-        the chows still missing, plus the distance of the other tiles to the other melds."""
-        return self._fixed_dist_of(self._fixed_state(p, counts, declared, melds))
-
-    def _fixed_dist_of(self, st) -> int:
-        """:meth:`_fixed_dist` from the hand's :meth:`_fixed_state` for the plan."""
-        if st is None:
+        the chows still missing, plus the distance of the other tiles to the other melds
+        (the residual hand of :meth:`_fixed_state`, merged here without building it).
+        ``ht``: the tables of ``counts``, if the caller has them."""
+        spec = self._fixed_spec(p, melds, declared)
+        if spec is None:
             return 99
-        missing, residual, ht_res = st
-        return sum(missing.values()) + ht_res.distance(self.full_mask)
+        res_declared, parts = spec
+        if ht is None:
+            ht = HandTables(self.ops, counts, declared)
+        keys = ht.keys
+        tids = list(ht.tids)
+        missing = 0
+        memo = self._fx_unit
+        for u, positions in parts:
+            mk = (u, positions, keys[u])
+            got = memo.get(mk)
+            if got is None:
+                got = memo[mk] = self._fixed_unit(u, positions, keys[u])
+            tids[u] = got[1]
+            missing += len(got[3])
+        return missing + self.ops.distance_of(self.ops.merge_all(tids), 4 - res_declared)
 
     def _fixed_state(self, p: Plan, counts, declared: int, melds=(), ht: HandTables | None = None):
         """``(missing {kind: copies}, residual counts, residual HandTables)`` or None when
@@ -776,49 +865,56 @@ class LevelBot(Bot):
             evs[o] = ev
         use_unseen = self.settings["unseen"]
         weights = unseen if use_unseen else [1 if x else 0 for x in unseen]
+        # the look-ahead reads the best estimates at distance 1 and farther apart
+        split = self.settings["two_step"] and look_ahead and floor is None
+        judged = []
         for p, vs, vd, dd, dmin, st in active:
             terms = self._ev_terms(dec, p, vs, vd)
             if terms is None:
                 continue     # the plan wins nothing
             if p.kind == "mask":
-                mask = p.mask
-
-                def acc_of(o, dist, mask=mask):
+                def acc_of(o, dist, mask=p.mask):
                     return ht.acceptance(mask, o, dist, weights)
+                bounded = None
             elif p.kind == "fixed":
-                base = self._fixed_weights(st, unseen, use_unseen)
-
-                def acc_of(o, dist, st=st, base=base):
+                def acc_of(o, dist, st=st, base=self._fixed_weights(st, unseen, use_unseen)):
                     return self._fixed_acceptance(st, o, dist, unseen, use_unseen, base)
+                # a discarded chow tile the hand holds no spare of adds a missing kind
+                bounded = st[1]
             else:
                 def acc_of(o, dist, p=p):
                     return self._acceptance(p, counts, declared, ht, o, dist, unseen, melds)
-            accs: dict = {}        # acceptance after each discard keeping the plan's best shape
-            ev_of: dict = {}       # (distance, acceptance) -> ev
+                bounded = None
+            judged.append(_PlanJudge(self, dec, terms, dd, dmin, acc_of, bounded, draws))
+        # the most promising plans first: their estimates let the others skip the discards
+        # they cannot win (see _PlanJudge)
+        judged.sort(key=lambda j: -j.top())
+        for j in judged:
+            dd = j.dd
+            dmin = j.dmin
             best_acc = None
             for o in options:
                 dist = dd.get(o, 99)
                 if dist <= 0 or dist > dmin + 1 or dist >= 20:
                     continue
+                if dist > dmin and discards is not None and dec.defence is None:
+                    continue   # a plan-breaking discard only matters when defending
+                if split:
+                    bar = (near if dist == 1 else far).get(o, 0.0)
+                else:
+                    bar = evs[o]
+                if bar > 0 and j.upper(o, dist, options) < bar * (1.0 - 1e-9):
+                    continue   # cannot beat what another plan already gives this discard
                 if dist > dmin:
-                    if discards is not None and dec.defence is None:
-                        continue   # a plan-breaking discard only matters when defending
                     # a plan-breaking discard: never worth more than keeping the plan's best
                     # shape (a wider but farther hand is not a faster one), so judge it at one
                     # step more with a little less than the best discards' acceptance
                     if best_acc is None:
-                        for x in options:
-                            if dd.get(x, 99) == dmin and x not in accs:
-                                accs[x] = acc_of(x, dmin)
-                        best_acc = max((accs[x] for x in options if dd.get(x, 99) == dmin), default=0.0)
+                        best_acc = max((j.acc(x, dmin) for x in options if dd.get(x, 99) == dmin), default=0.0)
                     acc = 0.8 * best_acc
                 else:
-                    acc = accs.get(o)
-                    if acc is None:
-                        acc = accs[o] = acc_of(o, dist)
-                ev = ev_of.get((dist, acc))
-                if ev is None:
-                    ev = ev_of[(dist, acc)] = self._ev_plan(dec, terms, dist, acc, draws)
+                    acc = j.acc(o, dist)
+                ev = j.ev(dist, acc)
                 if ev > 0:
                     if ev > evs[o]:
                         evs[o] = ev
@@ -844,6 +940,8 @@ class LevelBot(Bot):
         of the kept ones are never computed (the result is the same as measuring them all)."""
         def measured(row):
             p, vs, vd, d0, st = row
+            if p.kind == "fixed" and st is None:
+                st = self._fixed_state(p, counts, declared, melds, ht)
             if discards is None:
                 return p, vs, vd, {None: d0}, d0, st
             if p.kind == "fixed":

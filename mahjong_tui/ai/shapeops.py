@@ -108,9 +108,44 @@ class ShapeOps:
             self._add[k] = got
         return got
 
+    def improving(self, u: int, key: tuple[int, ...], rest: int, idx: int, limit: int) -> tuple[int, ...]:
+        """The kinds of unit ``u`` (holding ``key``) whose addition makes the merge with table
+        ``rest`` hold more than ``limit`` tiles at table index ``idx``; memoised in
+        ``_improve`` under ``(u, key, rest, idx, limit)``."""
+        merges = self._merges
+        tables = self.tables
+        codes = self.codes[u]
+        found = []
+        for j, tid in enumerate(self.add(u, key)):
+            if tid < 0:
+                continue
+            m = merges.get((rest, tid))
+            if m is None:
+                m = self.merge(rest, tid)
+            if tables[m][idx] > limit:
+                found.append(codes[j])
+        better = tuple(found)
+        if len(self._improve) > 200_000:
+            self._improve.clear()
+        self._improve[(u, key, rest, idx, limit)] = better
+        return better
+
     def keys(self, counts: Sequence[int]) -> list[tuple[int, ...]]:
         t = self.gather(counts)
         return [t[a:b] for a, b in self.slices]
+
+    def merge_all(self, tids: Sequence[int]) -> int:
+        """Merged table of every table in ``tids`` (0 for none)."""
+        merges = self._merges
+        r = 0
+        for t in tids:
+            if t:
+                if r == 0:
+                    r = t
+                else:
+                    m = merges.get((r, t))
+                    r = self.merge(r, t) if m is None else m
+        return r
 
     def distance_of(self, tid: int, need: int) -> int:
         """Standard distance of a merged table when ``need`` melds are missing."""
@@ -304,59 +339,48 @@ class HandTables:
         of :meth:`draw_distances` for tile-acceptance counts."""
         ops = self.ops
         need = self.need
-        tables = ops.tables
         idx = 2 * need + 1
         # distance < below  <=>  used > base - below
         limit = 3 * need + 1 - below
-        merges = ops._merges
-        merge = ops.merge
         keys = self.keys
         rests = self._rests.get(mask) or self.rests(mask)
+        improve = ops._improve
+        total = 0.0
         du = -1
         if discard is not None:
             du, dj = ops.unit_of[discard]
-            dkey = keys[du]
-            dtid = ops.drop(du, dkey)[dj]
-            dkey = dkey[:dj] + (dkey[dj] - 1,) + dkey[dj + 1:]
-            if mask[du]:
-                # the other units merge with the discard's unit as it is after the discard
-                wo = self._rests.get((mask, du)) or self.rests_without(mask, du)
-            else:
+            if not mask[du]:
                 du = -1    # a discard outside the plan changes nothing it counts
-        total = 0.0
-        improve = ops._improve
-        for u in range(len(keys)):
+        if du < 0:
+            for u, key in enumerate(keys):
+                if mask[u]:
+                    rest = rests[u]
+                    better = improve.get((u, key, rest, idx, limit))
+                    if better is None:
+                        better = ops.improving(u, key, rest, idx, limit)
+                    for k in better:
+                        total += weights[k]
+            return total
+        # the other units merge with the discard's unit as it is after the discard
+        merges = ops._merges
+        key = keys[du]
+        dtid = ops.drop(du, key)[dj]
+        dkey = key[:dj] + (key[dj] - 1,) + key[dj + 1:]
+        wo = self._rests.get((mask, du)) or self.rests_without(mask, du)
+        for u, key in enumerate(keys):
             if not mask[u]:
                 continue
             if u == du:
                 key = dkey
                 rest = rests[u]
             else:
-                key = keys[u]
-                if du < 0:
-                    rest = rests[u]
-                else:
-                    r = wo[u]
-                    rest = merges.get((r, dtid))
-                    if rest is None:
-                        rest = merge(r, dtid)
-            ik = (u, key, rest, idx, limit)
-            better = improve.get(ik)
+                r = wo[u]
+                rest = merges.get((r, dtid))
+                if rest is None:
+                    rest = ops.merge(r, dtid)
+            better = improve.get((u, key, rest, idx, limit))
             if better is None:
-                codes = ops.codes[u]
-                found = []
-                for j, tid in enumerate(ops.add(u, key)):
-                    if tid < 0:
-                        continue
-                    m = merges.get((rest, tid))
-                    if m is None:
-                        m = merge(rest, tid)
-                    if tables[m][idx] > limit:
-                        found.append(codes[j])
-                better = tuple(found)
-                if len(improve) > 200_000:
-                    improve.clear()
-                improve[ik] = better
+                better = ops.improving(u, key, rest, idx, limit)
             for k in better:
                 total += weights[k]
         return total
