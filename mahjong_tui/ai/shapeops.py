@@ -183,6 +183,14 @@ class HandTables:
         out._rests = {}
         return out
 
+    def plus(self, t: int) -> "HandTables":
+        """This hand with one more tile ``t`` (a shape kind held fewer than four times), as
+        if from scratch but looking up only ``t``'s unit."""
+        ops = self.ops
+        u, j = ops.unit_of[t]
+        key = self.keys[u]
+        return self.replaced({u: (key[:j] + (key[j] + 1,) + key[j + 1:], ops.add(u, key)[j])}, 4 - self.need)
+
     def rests(self, mask: tuple[bool, ...]) -> list[int]:
         """``[merged table of the allowed units other than u, for u in 0..n-1]`` followed by
         the merged table of every allowed unit (so index ``-1`` is the whole allowed hand).
@@ -287,50 +295,48 @@ class HandTables:
     def draw_distances(self, mask: tuple[bool, ...], discard: int | None,
                        kinds: Sequence[int]) -> dict[int, int]:
         """``{k: distance of the hand minus ``discard`` (if any) plus k}`` for each ``k`` in
-        ``kinds`` that the mask allows and that can be added (fewer than four held)."""
+        ``kinds`` that the mask allows and that can be added (fewer than four held), in the
+        order of ``kinds``."""
         ops = self.ops
         need = self.need
         tables = ops.tables
         idx = 2 * need + 1
         base = 3 * need + 1
         merges = ops._merges
-        keys = list(self.keys)
-        tids = list(self.tids)
+        keys = self.keys
+        rests = self._rests.get(mask) or self.rests(mask)
         du = -1
         if discard is not None:
             du, dj = ops.unit_of[discard]
-            key = keys[du]
-            keys[du] = key[:dj] + (key[dj] - 1,) + key[dj + 1:]
-            tids[du] = ops.drop(du, key)[dj]
-        out: dict[int, int] = {}
-        cache_rest: dict[int, int] = {}
-        cache_add: dict[int, tuple[int, ...]] = {}
-        for k in kinds:
-            uj = ops.unit_of.get(k)
-            if uj is None:
-                continue
-            u, j = uj
+            if mask[du]:
+                key = keys[du]
+                dtid = ops.drop(du, key)[dj]
+                dkey = key[:dj] + (key[dj] - 1,) + key[dj + 1:]
+                wo = self._rests.get((mask, du)) or self.rests_without(mask, du)
+            else:
+                du = -1    # a discard outside the mask changes no distance over it
+        found: dict[int, int] = {}
+        for u, key in enumerate(keys):
             if not mask[u]:
                 continue
-            added = cache_add.get(u)
-            if added is None:
-                added = cache_add[u] = ops.add(u, keys[u])
-            tid = added[j]
-            if tid < 0:
-                continue
-            rest = cache_rest.get(u)
-            if rest is None:
-                rest = 0
-                for v in range(len(tids)):
-                    if v != u and mask[v]:
-                        rest = ops.merge(rest, tids[v])
-                cache_rest[u] = rest
-            m = merges.get((rest, tid))
-            if m is None:
-                m = ops.merge(rest, tid)
-            out[k] = base - tables[m][idx]
-        return out
-
+            if u == du:
+                key = dkey
+                rest = rests[u]
+            elif du < 0:
+                rest = rests[u]
+            else:
+                r = wo[u]
+                rest = merges.get((r, dtid))
+                if rest is None:
+                    rest = ops.merge(r, dtid)
+            codes = ops.codes[u]
+            for j, tid in enumerate(ops.add(u, key)):
+                if tid >= 0:
+                    m = merges.get((rest, tid))
+                    if m is None:
+                        m = ops.merge(rest, tid)
+                    found[codes[j]] = base - tables[m][idx]
+        return {k: found[k] for k in kinds if k in found}
 
     def acceptance(self, mask: tuple[bool, ...], discard: int | None, below: int,
                    weights: Sequence[float]) -> float:
