@@ -228,6 +228,148 @@ def test_hand_tables_agree_with_hand_shape(variant):
                 c[d] += 1
 
 
+def test_hand_tables_derived_and_memoised_parts_agree_with_from_scratch(variant):
+    """What the bots build incrementally equals what they would build from scratch: a hand
+    plus one tile (``plus``) or with units swapped (``replaced``), the per-mask merged rests
+    (with and without a second unit) and the whole-hand distance; the acceptance and draw
+    distances after a discard against the hand minus that tile built anew."""
+    shape = variant.hand_shape
+    ops = ops_for(shape)
+    kinds = [k for k in variant.kinds if k in ops.unit_of]
+    wall = [k for k in kinds for _ in range(4)]
+    masks = {tuple(True for _ in range(ops.n))}
+    masks.update(tuple(v == u or v == ops.n - 1 for v in range(ops.n)) for u in range(ops.n))
+    rng = random.Random(9)
+    for declared in (0, 1):
+        for _ in range(15):
+            c = [0] * T.NUM_KINDS
+            for k in rng.sample(wall, 13 - 3 * declared):
+                c[k] += 1
+            ht = HandTables(ops, c, declared)
+            for k in kinds:
+                if c[k] < 4:
+                    c[k] += 1
+                    fresh = HandTables(ops, c, declared)
+                    plus = ht.plus(k)
+                    assert (plus.keys, plus.tids, plus.need) == (fresh.keys, fresh.tids, fresh.need)
+                    c[k] -= 1
+            swapped = ht.replaced({0: (fresh.keys[0], fresh.tids[0])}, declared + 1)
+            assert swapped.keys == [fresh.keys[0]] + ht.keys[1:] and swapped.need == 3 - declared
+            for mask in masks:
+                rests = ht.rests(mask)
+                for u in range(-1, ops.n):
+                    naive = 0
+                    for v in range(ops.n):
+                        if v != u and mask[v]:
+                            naive = ops.merge(naive, ht.tids[v])
+                    assert rests[u] == ht.rest(mask, u) == naive
+                    for w in range(ops.n):
+                        naive2 = 0
+                        for v in range(ops.n):
+                            if v not in (u, w) and mask[v]:
+                                naive2 = ops.merge(naive2, ht.tids[v])
+                        if u >= 0:
+                            assert ht.rest_without(mask, u, w) == naive2
+                whole = 0
+                for v in range(ops.n):
+                    if mask[v]:
+                        whole = ops.merge(whole, ht.tids[v])
+                assert ht.distance(mask) == ops.distance_of(whole, ht.need)
+                for d in [k for k in kinds if c[k]]:
+                    c[d] -= 1
+                    after = HandTables(ops, c, declared)
+                    c[d] += 1
+                    for below in (0, 2, 5):
+                        weights = [rng.randint(0, 4) for _ in range(T.NUM_KINDS)]
+                        assert ht.acceptance(mask, d, below, weights) == after.acceptance(mask, None, below, weights)
+                    assert ht.draw_distances(mask, d, kinds) == after.draw_distances(mask, None, kinds)
+
+
+def _strong_decisions(variant, seed: int, hands: int = 1, limit: int = 40):
+    """(bot, decision, counts, melds, discards) for the turns four strong bots play."""
+    got = []
+    bots = [make_bot("ai:strong", variant, i, seed) for i in range(4)]
+
+    def keep(table, seat, view, legal, action):
+        if len(got) < limit and any(a.kind == "discard" for a in legal):
+            bot = bots[seat]
+            dec = _Decision(bot, view)
+            got.append((bot, dec, dec.kn.hand[:], dec.melds, bot._discard_candidates(legal)))
+
+    _play(variant, seed, hands, ["ai:strong"] * 4, keep, bots=bots)
+    return got
+
+
+def test_fixed_plan_parts_agree_with_the_residual_hand():
+    """A fixed plan's distance, merged from memoised unit parts, is the residual hand's; the
+    residual tables derived from the hand's equal tables built from the residual counts."""
+    v = load_variant("yangzhou")
+    checked = 0
+    for bot, dec, counts, melds, discards in _strong_decisions(v, 3):
+        declared = len(melds)
+        ht = HandTables(bot.ops, counts, declared)
+        for p in bot.plans:
+            if p.kind != "fixed":
+                continue
+            st = bot._fixed_state(p, counts, declared, melds, ht)
+            if st is None:
+                assert bot._fixed_dist(p, counts, declared, melds) == 99
+                continue
+            missing, residual, ht_res = st
+            fresh = HandTables(bot.ops, residual, 4 - ht_res.need)
+            assert (ht_res.keys, ht_res.tids) == (fresh.keys, fresh.tids)
+            if not melds:
+                # every chow tile is either taken from the hand or missing
+                for k in bot.kinds:
+                    assert counts[k] - residual[k] + missing.get(k, 0) == sum(g.count(k) for g in p.fixed)
+            d = sum(missing.values()) + fresh.distance(bot.full_mask)
+            assert bot._fixed_dist(p, counts, declared, melds, ht) == bot._fixed_dist(p, counts, declared, melds) == d
+            checked += 1
+    assert checked > 50
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_plan_judging_shortcuts_change_nothing(name):
+    """_hand_ev's shortcuts: the nearest plans chosen without measuring the far ones are the
+    nearest of all plans measured; each plan's bound (the acceptance before the discard) is
+    never below the estimate it stands for."""
+    v = load_variant(name)
+    bounds = 0
+    for bot, dec, counts, melds, discards in _strong_decisions(v, 4, limit=25):
+        declared = len(melds)
+        ht = HandTables(bot.ops, counts, declared)
+        floor = bot._floor_plan(melds, dec.kn.seat_wind, dec.kn.prevailing)
+        now = bot._gate_distances(bot._plan_values(dec, melds), counts, declared, ht, melds, floor)
+        real = [r[3] for r in now if r[0].name != floor]
+        best = min(real) if real else min(r[3] for r in now)
+        rows = [r for r in now if not (r[3] >= 20 or (r[3] > best + 2 and r[0].name != floor))]
+        got = bot._nearest_plans(rows, counts, declared, ht, melds, discards)
+        every = []
+        for p, vs, vd, d0, st in rows:
+            dd = bot._discard_dists(p, counts, declared, ht, melds)
+            every.append((p.name, vs, vd, dd, min(dd.get(o, 99) for o in discards)))
+        if len(every) > 5:
+            every.sort(key=lambda x: (x[0] != "free", x[4], -max(x[1], x[2]), x[0]))
+            every = every[:5]
+        assert [(p.name, vs, vd, dd, dmin) for p, vs, vd, dd, dmin, st in got] == every
+        for p, vs, vd, dd, dmin, st in got:
+            terms = bot._ev_terms(dec, p, vs, vd)
+            if terms is None:
+                continue
+            for o in discards:
+                dist = dd.get(o, 99)
+                if dist != dmin or dist <= 0 or dist >= 20:
+                    continue
+                if p.kind == "fixed" and not st[1][o]:
+                    continue   # a spare-less chow tile: no bound (always judged)
+                exact = bot._acceptance(p, counts, declared, ht, o, dist, dec.unseen, melds)
+                before = bot._acceptance(p, counts, declared, ht, None, dist, dec.unseen, melds)
+                assert exact <= before
+                assert bot._ev_plan(dec, terms, dist, exact, dec.L) <= bot._ev_plan(dec, terms, dist, before, dec.L)
+                bounds += 1
+    assert bounds > 20
+
+
 def test_hand_shape_unit_table_api(variant):
     """The public unit-table API of HandShape that shapeops rests on: units cover the gathered
     tuple in order, merging every unit's table gives the standard shanten, and

@@ -144,6 +144,26 @@ for _i in range(1, 22):
     _HARMONIC.append(_HARMONIC[-1] + 1.0 / _i)
 
 
+def _ready_gain(waits, unseen, U: int, draws: float) -> tuple[float, float, float]:
+    """``(P(win) · utility, winning rate per draw, mean utility)`` of a ready hand whose
+    ``waits`` are ``(wait, rate weight, utility weight)`` per unseen copy
+    (:meth:`LevelBot._wait_weights`), with ``unseen`` copies of each kind out of ``U`` and
+    ``draws`` draws left: the waits win at ``Σ copies · rate weight / U`` a draw.  All 0 when
+    no unseen wait wins anything."""
+    rate = 0.0
+    val = 0.0
+    for w, a, b in waits:
+        c = unseen[w]
+        if c:
+            rate += c * a
+            val += c * b
+    if rate <= 0:
+        return 0.0, 0.0, 0.0
+    value = val / rate
+    rate /= U
+    return (1.0 - math.exp(-draws * rate)) * value, rate, value
+
+
 class _Decision:
     """Everything one decision needs, computed once."""
 
@@ -725,26 +745,28 @@ class LevelBot(Bot):
         kn = dec.kn
         m = self.model
         concealed = tuple(T.tiles_of(counts13))
-        rate = 0.0
-        val = 0.0
+        weighed = []
         for w in waits:
-            n = unseen[w]
-            if not n:
+            if not unseen[w]:
                 continue
             vs, vd = m.exact(concealed, melds, w, kn.seat_wind, kn.prevailing, kn.bonus,
                              dec.situations, dec.fed_third)
-            ws = 1.0 if vs > 0 else 0.0
-            wd = DISCARD_RATE if vd > 0 else 0.0
-            if ws + wd == 0:
-                continue
-            r = n * (ws + wd)
-            rate += r
-            val += n * (ws * self.u(vs * m.g_self) + wd * self.u(vd * m.g_disc))
-        if rate <= 0:
-            return 0.0
-        value = val / rate
-        rate /= dec.U
-        return (1.0 - math.exp(-draws * rate)) * value
+            got = self._wait_weights(vs, vd)
+            if got is not None:
+                weighed.append((w, got[0], got[1]))
+        return _ready_gain(weighed, unseen, dec.U, draws)[0]
+
+    def _wait_weights(self, vs: float, vd: float) -> tuple[float, float] | None:
+        """A wait worth ``vs`` by self-draw and ``vd`` on a discard (0: not a legal win that
+        way), per unseen copy: ``(rate weight, utility weight)`` — its share of the winning
+        rate (1 for self-draw plus :data:`DISCARD_RATE` where a discard may be won) and that
+        times the utility of its value; None when it wins nothing."""
+        ws = 1.0 if vs > 0 else 0.0
+        wd = DISCARD_RATE if vd > 0 else 0.0
+        if ws + wd == 0:
+            return None
+        m = self.model
+        return ws + wd, ws * self.u(vs * m.g_self) + wd * self.u(vd * m.g_disc)
 
     def _fit_info(self, melds: tuple[Meld, ...], seat_wind: int, prevailing: int):
         """What :meth:`_estimate` needs about the plans the melds leave open: per valued plan
@@ -1002,22 +1024,9 @@ class LevelBot(Bot):
                     continue
                 best_rate, best_val, best_ev = 0.0, 0.0, -1.0
                 for waits in readies:
-                    rate = 0.0
-                    val = 0.0
-                    for w, a, b in waits:
-                        c = unseen[w]
-                        if c:
-                            rate += c * a
-                            val += c * b
-                    if rate <= 0:
-                        ev = 0.0
-                        value = 0.0
-                    else:
-                        value = val / rate
-                        rate /= U
-                        ev = (1.0 - math.exp(-d2 * rate)) * value
+                    ev, rate, value = _ready_gain(waits, unseen, U, d2)
                     if ev > best_ev:
-                        best_ev, best_rate, best_val = ev, rate, value if rate > 0 else 0.0
+                        best_ev, best_rate, best_val = ev, rate, value
                 w_sum += n
                 rate_sum += n * best_rate
                 val_sum += n * best_rate * best_val
@@ -1045,9 +1054,7 @@ class LevelBot(Bot):
     def _look_ahead_tree(self, dec: _Decision, counts13, melds) -> list:
         """For a one-from-ready 13-tile hand: ``[(k, [waits, …])]`` for every kind ``k`` whose
         draw makes it ready, one ``waits`` per discard that leaves it ready, each a tuple of
-        ``(wait, rate weight, utility weight)``: the wait's share of the winning rate per
-        unseen copy (1 for self-draw plus ``DISCARD_RATE`` where it may be won on a discard)
-        and that times the utility of its value.  Depends on the hand only (not on what is
+        ``(wait, rate weight, utility weight)`` (:meth:`_wait_weights`).  Depends on the hand only (not on what is
         unseen), so it is memoised: a hand that stays one from ready keeps its tree."""
         kn = dec.kn
         key = (tuple(counts13), melds, kn.seat_wind, kn.prevailing)
@@ -1055,9 +1062,6 @@ class LevelBot(Bot):
         if got is not None:
             return got
         declared = len(melds)
-        m = self.model
-        gs, gd = m.g_self, m.g_disc
-        u = self.u
         fit = self._fit_info(melds, kn.seat_wind, kn.prevailing)
         ht13 = HandTables(self.ops, counts13, declared)
         tkey = key[1:]
@@ -1084,11 +1088,9 @@ class LevelBot(Bot):
                             hmask |= 1 << t
                     waits = []
                     for w in self._waits(counts13, declared):
-                        vs, vd = self._estimate(fit, counts13, hmask, w, declared)
-                        ws = 1.0 if vs > 0 else 0.0
-                        wd = DISCARD_RATE if vd > 0 else 0.0
-                        if ws + wd > 0:
-                            waits.append((w, ws + wd, ws * u(vs * gs) + wd * u(vd * gd)))
+                        ww = self._wait_weights(*self._estimate(fit, counts13, hmask, w, declared))
+                        if ww is not None:
+                            waits.append((w, ww[0], ww[1]))
                     waits = ready_cache[rkey] = tuple(waits)
                 readies.append(waits)
                 counts13[x] += 1
