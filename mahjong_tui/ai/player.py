@@ -189,6 +189,7 @@ class _Decision:
         self.after_kong = bot.settings["strong"] and kn.phase == "turn" and kn.kongs_this_turn > 0
         self._defences: dict[bool, Defence | None] = {}
         self._danger: dict[tuple[int, bool], float] = {}
+        self._threats: dict[bool, list] = {}
 
     def defence_for(self, after_kong: bool) -> Defence | None:
         """The deal-in estimates (normal / strong) for a discard made after one's own kong or
@@ -220,12 +221,18 @@ class _Decision:
             d = self.defence_for(ak)
             if d is None:
                 return 0.0
-            g = self.model.g_loss
+            threats = self._threats.get(ak)
+            if threats is None:
+                # each threat's utility of its value is the same for every tile
+                g = self.model.g_loss
+                u = self.bot.u
+                threats = self._threats[ak] = [(o, r, info, u(value * g)) for o, r, value, info in d.threats]
             total = 0.0
-            for o, r, value, info in d.threats:
-                w = d.weight(o, info, t)
+            weight = d.weight
+            for o, r, info, loss in threats:
+                w = weight(o, info, t)
                 if w:
-                    total += r * w * KAPPA * self.bot.u(value * g)
+                    total += r * w * KAPPA * loss
             got = self._danger[(t, ak)] = total
         return got
 
