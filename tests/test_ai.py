@@ -252,6 +252,10 @@ def test_hand_tables_derived_and_memoised_parts_agree_with_from_scratch(variant)
                     fresh = HandTables(ops, c, declared)
                     plus = ht.plus(k)
                     assert (plus.keys, plus.tids, plus.need) == (fresh.keys, fresh.tids, fresh.need)
+                    for mask in masks:
+                        want = fresh.discard_distances(mask)
+                        got = ht.plus_discard_distances(mask, k)
+                        assert list(got.items()) == list(want.items())
                     c[k] -= 1
             swapped = ht.replaced({0: (fresh.keys[0], fresh.tids[0])}, declared + 1)
             assert swapped.keys == [fresh.keys[0]] + ht.keys[1:] and swapped.need == 3 - declared

@@ -1081,7 +1081,7 @@ class LevelBot(Bot):
                 continue
             counts13[k] += 1
             readies = []
-            for x, s2 in ht13.plus(k).discard_distances(self.full_mask).items():
+            for x, s2 in ht13.plus_discard_distances(self.full_mask, k).items():
                 if s2 != 0:
                     continue
                 counts13[x] -= 1

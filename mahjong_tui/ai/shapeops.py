@@ -292,6 +292,49 @@ class HandTables:
                     out[codes[j]] = base - tables[m][idx]
         return out
 
+    def plus_discard_distances(self, mask: tuple[bool, ...], t: int) -> dict[int, int]:
+        """``self.plus(t).discard_distances(mask)`` (same dict, same order) without building
+        that hand: each unit's rest comes from this hand's merged rests."""
+        ops = self.ops
+        ut, jt = ops.unit_of[t]
+        if not mask[ut]:
+            return self.plus(t).discard_distances(mask)
+        need = self.need
+        tables = ops.tables
+        idx = 2 * need + 1
+        base = 3 * need + 1
+        merges = ops._merges
+        keys = self.keys
+        tkey = keys[ut]
+        ptid = ops.add(ut, tkey)[jt]
+        rests = self._rests.get(mask) or self.rests(mask)
+        wo = self._rests.get((mask, ut)) or self.rests_without(mask, ut)
+        m = merges.get((rests[ut], ptid))
+        full = base - tables[ops.merge(rests[ut], ptid) if m is None else m][idx]
+        out: dict[int, int] = {}
+        for u, key in enumerate(keys):
+            codes = ops.codes[u]
+            if not mask[u]:
+                for j, c in enumerate(key):
+                    if c:
+                        out[codes[j]] = full
+                continue
+            if u == ut:
+                key = tkey[:jt] + (tkey[jt] + 1,) + tkey[jt + 1:]
+                rest = rests[ut]
+            else:
+                r = wo[u]
+                rest = merges.get((r, ptid))
+                if rest is None:
+                    rest = ops.merge(r, ptid)
+            for j, tid in enumerate(ops.drop(u, key)):
+                if tid >= 0:
+                    m = merges.get((rest, tid))
+                    if m is None:
+                        m = ops.merge(rest, tid)
+                    out[codes[j]] = base - tables[m][idx]
+        return out
+
     def draw_distances(self, mask: tuple[bool, ...], discard: int | None,
                        kinds: Sequence[int]) -> dict[int, int]:
         """``{k: distance of the hand minus ``discard`` (if any) plus k}`` for each ``k`` in
