@@ -619,7 +619,7 @@ class LevelBot(Bot):
         if p.kind == "mask":
             return ht.discard_distances(p.mask)
         if p.kind == "fixed":
-            return self._fixed_discard_dists(self._fixed_state(p, counts, declared, melds), counts)
+            return self._fixed_discard_dists(self._fixed_state(p, counts, declared, melds, ht), counts)
         out = {}
         if p.kind in ("triplets", "pairs"):
             kinds = p.kinds if p.kind == "triplets" else self.kinds
@@ -655,7 +655,7 @@ class LevelBot(Bot):
             weights = unseen if use_unseen else [1 if x else 0 for x in unseen]
             return ht.acceptance(p.mask, discard, dist, weights)
         if p.kind == "fixed":
-            return self._fixed_acceptance(self._fixed_state(p, counts, declared, melds), discard, dist, unseen,
+            return self._fixed_acceptance(self._fixed_state(p, counts, declared, melds, ht), discard, dist, unseen,
                                           use_unseen)
         if discard is not None:
             counts[discard] -= 1
@@ -1346,7 +1346,7 @@ class LevelBot(Bot):
                 useful.update(k for k, d1 in got.items() if d1 <= best + 1 and d1 < base)
                 continue
             if p.kind == "fixed":
-                st = self._fixed_state(p, counts, declared, melds)
+                st = self._fixed_state(p, counts, declared, melds, ht)
                 if st is None:
                     continue
                 missing, residual, ht_res = st
