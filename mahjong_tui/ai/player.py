@@ -962,9 +962,9 @@ class LevelBot(Bot):
         """The plans :meth:`_hand_ev` judges after each of ``discards`` (None: of the hand as
         it is), from the gated ``rows`` (``(plan, vs, vd, distance, fixed state)``):
         ``[(plan, vs, vd, {discard: distance}, best distance over discards, fixed state)]``
-        (the key ``None`` and the distance now when ``discards`` is None).  At most :data:`MAX_PLANS`: then the
-        nearest after the best discard (the free plan always kept; ties: the more valuable,
-        then by name).  A discard never brings a plan closer, so a plan's distance now is a
+        (the key ``None`` and the distance now when ``discards`` is None).  At most
+        :data:`MAX_PLANS`: then the nearest after the best discard (the free plan always kept;
+        ties: the more valuable, then by name).  A discard never brings a plan closer, so a plan's distance now is a
         lower bound of its best: the discard distances of plans farther now than the last
         of the kept ones are never computed (the result is the same as measuring them all)."""
         def measured(row):
@@ -985,17 +985,11 @@ class LevelBot(Bot):
         if len(rows) <= MAX_PLANS:
             return [measured(row) for row in rows]
         out = []
-        todo = sorted(rows, key=lambda r: (r[0].name != "free", r[3]))
-        i = 0
-        while i < len(todo):
-            level = todo[i][3] if todo[i][0].name != "free" else -1
-            while i < len(todo) and (todo[i][3] if todo[i][0].name != "free" else -1) == level:
-                out.append(measured(todo[i]))
-                i += 1
-            if len(out) >= MAX_PLANS and i < len(todo):
-                last = sorted(out, key=rank)[MAX_PLANS - 1]
-                if last[4] < todo[i][3]:
-                    break
+        for row in sorted(rows, key=lambda r: (r[0].name != "free", r[3])):
+            # this plan and every one after it are at least row[3] away after any discard
+            if len(out) >= MAX_PLANS and sorted(out, key=rank)[MAX_PLANS - 1][4] < row[3]:
+                break
+            out.append(measured(row))
         out.sort(key=rank)
         return out[:MAX_PLANS]
 

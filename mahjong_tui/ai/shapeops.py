@@ -135,7 +135,9 @@ class ShapeOps:
         return [t[a:b] for a, b in self.slices]
 
     def merge_all(self, tids: Sequence[int]) -> int:
-        """Merged table of every table in ``tids`` (0 for none)."""
+        """Merged table of every table in ``tids`` (0 for none).  Table 0 (the empty unit)
+        is the neutral element of a merge, so it is never merged in; the interned id does not
+        depend on the order of the merges."""
         merges = self._merges
         r = 0
         for t in tids:
@@ -220,43 +222,18 @@ class HandTables:
         return self.rests_without(mask, w)[u]
 
     def _merged_without(self, mask: tuple[bool, ...], w: int) -> list[int]:
-        """Per unit ``u``: the merge of the allowed units other than ``u`` and ``w``.  Table 0
-        (the empty unit) is the neutral element of a merge, so it is never merged in."""
-        ops = self.ops
-        merges = ops._merges
-        merge = ops.merge
+        """Per unit ``u``: the merge of the allowed units other than ``u`` and ``w``."""
+        merge_all = self.ops.merge_all
         tids = self.tids
         n = len(tids)
-        out = []
-        for u in range(n):
-            r = 0
-            for v in range(n):
-                if v != u and v != w and mask[v]:
-                    t = tids[v]
-                    if r == 0:
-                        r = t
-                    else:
-                        m = merges.get((r, t))
-                        r = merge(r, t) if m is None else m
-            out.append(r)
-        return out
+        return [merge_all([tids[v] for v in range(n) if v != u and v != w and mask[v]]) for u in range(n)]
 
     def _whole(self, mask: tuple[bool, ...]) -> int:
         """The merged table of every allowed unit."""
         got = self._rests.get(mask)
         if got is not None:
             return got[-1]
-        merges = self.ops._merges
-        merge = self.ops.merge
-        r = 0
-        for t, ok in zip(self.tids, mask):
-            if ok:
-                if r == 0:
-                    r = t
-                else:
-                    m = merges.get((r, t))
-                    r = merge(r, t) if m is None else m
-        return r
+        return self.ops.merge_all([t for t, ok in zip(self.tids, mask) if ok])
 
     def distance(self, mask: tuple[bool, ...]) -> int:
         """Standard distance of the hand over the units ``mask`` allows."""
