@@ -399,11 +399,10 @@ def test_ready_hand_with_a_legal_wait_is_kept(level):
     assert choice.tile == T.parse_tile("9m")
 
 
-def _claim_view(variant, hand: str, tile: str, live: int,
-                kinds: tuple[str, ...] = ("pung",)) -> tuple[dict, list[Action]]:
+def _claim_view(variant, hand: str, tile: str, live: int) -> tuple[dict, list[Action]]:
     """A real opening view of the dealer turned into a claim window: we hold ``hand`` (13
     tiles), the seat opposite has just discarded ``tile`` (its only discard), ``live`` tiles
-    are left in the wall, and we may claim ``kinds`` (pung, kong) or pass."""
+    are left in the wall, and we may claim a pung or pass."""
     table = Table(variant, 2, hands=1)
     seat = table.waiting_for()[0]
     view = json.loads(json.dumps(table.view(seat)))
@@ -412,7 +411,7 @@ def _claim_view(variant, hand: str, tile: str, live: int,
                 waiting_for=[seat], current=other)
     view["players"][other]["pond"] = [[tile, False]]
     view["wall"]["live"] = live
-    legal = [Action(seat, k, T.parse_tile(tile)) for k in kinds] + [Action(seat, "pass")]
+    legal = [Action(seat, "pung", T.parse_tile(tile)), Action(seat, "pass")]
     view["legal"] = [a.to_dict() for a in legal]
     return view, legal
 
@@ -429,22 +428,6 @@ def test_strong_claims_a_pung_that_brings_its_pung_plan_closer():
     seat = view["seat"]
     assert make_bot("ai:normal", v, seat, 1).choose(view, legal).kind == "pass"
     assert make_bot("ai:strong", v, seat, 1).choose(view, legal).kind == "pung"
-
-
-def test_strong_keeps_the_plain_margin_for_a_claimed_kong(monkeypatch):
-    """Yangzhou, 222 334t 11 68s 567m with 36 tiles left, 2t discarded: the kong looks a little
-    worse than passing (no plan of 15 fan is nearer for it).  ``strong`` claims a pung unless it
-    looks clearly worse than passing, but a claimed kong's estimate leaves out part of the
-    risk of the discard after it, so a kong is held to the plain margin: it passes (with
-    the looser margin for kongs too it would claim the kong)."""
-    from mahjong_tui.ai import player
-
-    v = load_variant("yangzhou")
-    view, legal = _claim_view(v, "222334t1168s567m", "2t", 36, ("pung", "kong"))
-    seat = view["seat"]
-    assert make_bot("ai:strong", v, seat, 1).choose(view, legal).kind == "pass"
-    monkeypatch.setattr(player, "CLAIM_MARGIN", player.STRONG_CLAIM_MARGIN)
-    assert make_bot("ai:strong", v, seat, 1).choose(view, legal).kind == "kong"
 
 
 def test_kong_onto_a_face_up_bloom_tile_is_a_win():

@@ -50,10 +50,9 @@ and a discarded tile outside them ends the decision at once (a pung or chow neve
 holding its tiles concealed); then only claims that bring a near plan closer are judged.
 The floor-valued plain plan of a variant that refuses plain hands never justifies a claim
 (:meth:`LevelBot._floor_plan`).  ``normal`` claims only what looks clearly better than
-passing; ``strong`` claims a pung, chow or pick-up unless it looks clearly worse, and counts
-pung claims as a bigger speed-up of the plans that can use them (:data:`STRONG_CLAIM_MARGIN`,
-:data:`STRONG_CLAIM_BOOST`); a claimed kong is held to the plain margin at every level (its
-estimate leaves out part of the risk of the discard after it).
+passing; ``strong`` claims unless it looks clearly worse, and counts pung claims as a bigger
+speed-up of the plans that can use them (:data:`STRONG_CLAIM_MARGIN`,
+:data:`STRONG_CLAIM_BOOST`).
 Kongs: a declared kong is made unless it takes the hand farther from its plans or its worth,
 less the extra risk of the discard that follows it, falls well below the best discard's; a
 discard is claimed for a kong when that is clearly better than passing, the same risk
@@ -1071,9 +1070,6 @@ class LevelBot(Bot):
         base_danger = min((dec.danger(t) for t in held), default=0.0)
         u_pass = base_ev - base_danger
         best, best_u = pass_action, u_pass * self.settings["claim_margin"] + 1e-9
-        # a claimed kong is judged against the plain margin at every level: the discard that
-        # follows it is riskier where any ready hand may win on it (Yuxi kong_discard_win)
-        kong_bar = u_pass * CLAIM_MARGIN + 1e-9
         for a, c, nm in options:
             if a.kind == "kong":
                 # a kong keeps the shape, so it only has to be no worse than passing
@@ -1088,7 +1084,7 @@ class LevelBot(Bot):
                 u = self._best_after(dec, c, nm, max(0.5, dec.L - 1), keep=tile)
             else:
                 u = self._best_after(dec, c, nm, dec.L)
-            if u > best_u and (a.kind != "kong" or u > kong_bar):
+            if u > best_u:
                 best, best_u = a, u
         return best
 
