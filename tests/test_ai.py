@@ -545,6 +545,37 @@ def test_ready_hand_with_a_legal_wait_is_kept(level):
     assert choice.tile == T.parse_tile("9m")
 
 
+def _claim_view(variant, hand: str, tile: str, live: int) -> tuple[dict, list[Action]]:
+    """A real opening view of the dealer turned into a claim window: we hold ``hand`` (13
+    tiles), the seat opposite has just discarded ``tile`` (its only discard), ``live`` tiles
+    are left in the wall, and we may claim a pung or pass."""
+    table = Table(variant, 2, hands=1)
+    seat = table.waiting_for()[0]
+    view = json.loads(json.dumps(table.view(seat)))
+    other = (seat + 2) % 4
+    view.update(hand=hand, drawn=None, phase="claim", discard={"seat": other, "tile": tile},
+                waiting_for=[seat], current=other)
+    view["players"][other]["pond"] = [[tile, False]]
+    view["wall"]["live"] = live
+    legal = [Action(seat, "pung", T.parse_tile(tile)), Action(seat, "pass")]
+    view["legal"] = [a.to_dict() for a in legal]
+    return view, legal
+
+
+def test_strong_claims_a_pung_that_brings_its_pung_plan_closer():
+    """Yangzhou, 3t 1245s 66s 245m EE P with 45 tiles left, 6s discarded: the pung of 6s takes
+    the bamboo-and-honours hand (mixed suit, 15 fan: GAPS §6d; pungs may be claimed from any
+    seat, §6b) a step closer and the E pair can still be punged the same way.  ``normal``
+    claims only when that looks clearly better than passing and passes here; ``strong``
+    counts pung claims as a bigger speed-up of such a plan and claims unless it looks clearly
+    worse (measured: tests/bench/ai_results.md), so it takes the pung."""
+    v = load_variant("yangzhou")
+    view, legal = _claim_view(v, "3t124566s245mEEP", "6s", 45)
+    seat = view["seat"]
+    assert make_bot("ai:normal", v, seat, 1).choose(view, legal).kind == "pass"
+    assert make_bot("ai:strong", v, seat, 1).choose(view, legal).kind == "pung"
+
+
 def test_kong_onto_a_face_up_bloom_tile_is_a_win():
     """Yuxi (GAPS G-YX-3): 5555t 123s 456s 789m E — after the concealed kong the hand waits on
     E; with E face up as a bloom tile the kong wins at once (kong on flower), so the kong is
