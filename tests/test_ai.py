@@ -426,6 +426,26 @@ def test_kong_onto_a_face_up_bloom_tile_is_a_win():
         assert make_bot(f"ai:{level}", v, seat, 1).choose(view, legal).kind == "concealed_kong", level
 
 
+def test_a_ready_hand_counts_the_kong_that_would_win_on_a_bloom_tile():
+    """Yuxi (GAPS G-YX-3): 555t 123s 456s 789m E N — dropping N waits on E, dropping E waits on
+    N (both single waits, plain hands won by self-draw only).  E is face up as a bloom tile,
+    so the E wait has 2 unseen copies against N's 3, and a level that counts copies keeps N.
+    But the triplet 555t can still become a kong (its fourth copy is unseen: drawn, or claimed
+    from any discard), and with the E wait that kong wins at once on the bloom tile (kong on
+    flower, x2): ``ai:strong`` counts that route (:meth:`LevelBot._bloom_route`) and keeps E."""
+    v = load_variant("yuxi")
+    view, legal = _turn_view(v, "555t123s456s789mEN")
+    view["wall"]["bloom"] = ["E", "9t"]
+    bot = make_bot("ai:strong", v, view["seat"], 1)
+    dec = _Decision(bot, view)
+    assert dec.unseen[T.parse_tile("E")] == 2 and dec.unseen[T.parse_tile("N")] == 3
+    rate, _ = bot._bloom_route(dec, _counts("555t123s456s789mE"), ())
+    assert rate == pytest.approx(2.0)   # one unseen 5t: own draw + any seat's discard
+    assert bot._bloom_route(dec, _counts("555t123s456s789mN"), ()) == (0.0, 0.0)
+    assert bot.choose(view, legal).tile == T.parse_tile("N")
+    assert make_bot("ai:normal", v, view["seat"], 1).choose(view, legal).tile == T.parse_tile("E")
+
+
 def _threat_view(variant, hand: str):
     """Late in a hand, seat ``me + 1`` has three exposed pungs of characters (222m 777m 999m)
     and twelve discards; we hold ``hand``."""

@@ -27,6 +27,8 @@ It turns them into an expected gain ``P(win) · u(value)``:
 - a ready hand (distance 0) is judged exactly: every wait is scored by the variant's scorer
   from the bot's own tiles and melds, so an illegal wait (Yangzhou under 15 fan, a Yuxi basic
   win on a discard, a Classic chow-completing discard) is worth nothing by that route;
+  ``strong`` adds the route of a set that can still become a kong where a face-up bloom tile
+  would then win (Yuxi kong on flower, :meth:`LevelBot._bloom_route`);
 - the acceptance of each step shrinks as the hand closes in, and a discard that breaks a plan's
   best shape is judged one step farther with a little less than the best shape's acceptance
   (so "wider but farther" never beats "closer");
@@ -584,11 +586,50 @@ class LevelBot(Bot):
             r = n * (ws + wd)
             rate += r
             val += n * (ws * self.u(vs * m.g_self) + wd * self.u(vd * m.g_disc))
+        if kn.bloom and self.settings["strong"]:
+            r, v = self._bloom_route(dec, counts13, melds)
+            rate += r
+            val += v
         if rate <= 0:
             return 0.0
         value = val / rate
         rate /= dec.U
         return (1.0 - math.exp(-draws * rate)) * value
+
+    def _bloom_route(self, dec: _Decision, counts13, melds: tuple[Meld, ...]) -> tuple[float, float]:
+        """The ready hand's extra winning route through a face-up bloom tile (GAPS G-YX-3:
+        after a kong the kong player may win on a bloom tile, kong on flower): a set that can
+        still become a kong — a concealed triplet whose fourth copy is unseen (drawn, or
+        claimed from any seat's discard at ``DISCARD_RATE``) or an exposed pung whose fourth
+        copy is unseen (added kong: drawn only) — wins at once when it does if a bloom tile
+        completes the hand the kong leaves (:meth:`_bloom_win`).  Returns ``(rate weight,
+        utility weight)`` in the units of :meth:`_ev_ready`'s waits (per unseen copy)."""
+        unseen = dec.unseen
+        rate = val = 0.0
+        for k in self.kinds:
+            if counts13[k] != 3 or not unseen[k]:
+                continue
+            # judged as a claimed kong (the fourth copy drawn makes a concealed one: Yuxi
+            # scores them alike)
+            c = counts13[:]
+            c[k] -= 3
+            nm = melds + (Meld(KONG, (k,) * 4, declared=True, concealed=False, kong_type="exposed"),)
+            u = self._bloom_win(dec, c, nm)
+            if u > 0:
+                arr = unseen[k] * (1.0 + DISCARD_RATE)
+                rate += arr
+                val += arr * u
+        for i, mm in enumerate(melds):
+            k = mm.tiles[0]
+            if mm.kind != PUNG or not unseen[k]:
+                continue
+            nm = melds[:i] + (Meld(KONG, (k,) * 4, declared=True, concealed=False, kong_type="added",
+                                   from_seat=mm.from_seat),) + melds[i + 1:]
+            u = self._bloom_win(dec, counts13, nm)
+            if u > 0:
+                rate += unseen[k]
+                val += unseen[k] * u
+        return rate, val
 
     def _fit_info(self, melds: tuple[Meld, ...], seat_wind: int, prevailing: int):
         """What :meth:`_estimate` needs about the plans the melds leave open: per valued plan
