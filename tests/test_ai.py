@@ -13,7 +13,7 @@ import pytest
 from mahjong_tui import tiles as T
 from mahjong_tui.ai import make_bot
 from mahjong_tui.ai.baseline import BaselineBot
-from mahjong_tui.ai.player import LevelBot, _Decision, erlang_win
+from mahjong_tui.ai.player import KONG_RISK_WEIGHT, LevelBot, _Decision, erlang_win
 from mahjong_tui.ai.plans import plans_for
 from mahjong_tui.ai.shapeops import HandTables, ops_for
 from mahjong_tui.ai.value import model_for
@@ -603,6 +603,27 @@ def test_kong_onto_a_face_up_bloom_tile_is_a_win():
         assert make_bot(f"ai:{level}", v, seat, 1).choose(view, legal).kind == "concealed_kong", level
 
 
+def test_a_ready_hand_counts_the_kong_that_would_win_on_a_bloom_tile():
+    """Yuxi (GAPS G-YX-3): 555t 123s 456s 789m E N — dropping N waits on E, dropping E waits on
+    N (both single waits, plain hands won by self-draw only).  E is face up as a bloom tile,
+    so the E wait has 2 unseen copies against N's 3, and a level that counts copies keeps N.
+    But the triplet 555t can still become a kong (its fourth copy is unseen: drawn, or claimed
+    from any discard), and with the E wait that kong wins at once on the bloom tile (kong on
+    flower, x2): ``ai:strong`` counts that route (:meth:`LevelBot._bloom_route`) and keeps E."""
+    v = load_variant("yuxi")
+    view, legal = _turn_view(v, "555t123s456s789mEN")
+    view["wall"]["bloom"] = ["E", "9t"]
+    bot = make_bot("ai:strong", v, view["seat"], 1)
+    dec = _Decision(bot, view)
+    assert dec.unseen[T.parse_tile("E")] == 2 and dec.unseen[T.parse_tile("N")] == 3
+    (kind, rate, _), = bot._bloom_route(dec, _counts("555t123s456s789mE"), ())
+    # the fourth 5t (one unseen copy) arrives by own draw or any seat's discard: weight 1 + 1
+    assert kind == T.parse_tile("5t") and dec.unseen[kind] == 1 and rate == pytest.approx(2.0)
+    assert bot._bloom_route(dec, _counts("555t123s456s789mN"), ()) == []
+    assert bot.choose(view, legal).tile == T.parse_tile("N")
+    assert make_bot("ai:normal", v, view["seat"], 1).choose(view, legal).tile == T.parse_tile("E")
+
+
 def _threat_view(variant, hand: str):
     """Late in a hand, seat ``me + 1`` has three exposed pungs of characters (222m 777m 999m)
     and twelve discards; we hold ``hand``."""
@@ -653,7 +674,12 @@ def test_the_discard_after_a_kong_is_judged_against_every_ready_hand():
         kong = (Meld(KONG, (T.parse_tile("5t"),) * 4, declared=True, concealed=True, kong_type="concealed"),)
         if differs:
             assert after > 2 * plain, vid
-            assert bot._kong_risk(dec, c, kong) > 0
+            # the safest tile the kong leaves, judged both ways, weighted (measured: the
+            # defence underrates the discard after a kong; KONG_RISK_WEIGHT)
+            held = [x for x in range(len(c)) if c[x]]
+            extra = min(dec.danger(x, True) for x in held) - min(dec.danger(x, False) for x in held)
+            assert extra > 0
+            assert bot._kong_risk(dec, c, kong) == pytest.approx(KONG_RISK_WEIGHT * extra)
         else:
             assert after == pytest.approx(plain), vid
             assert bot._kong_risk(dec, c, kong) == 0.0

@@ -27,6 +27,8 @@ It turns them into an expected gain ``P(win) · u(value)``:
 - a ready hand (distance 0) is judged exactly: every wait is scored by the variant's scorer
   from the bot's own tiles and melds, so an illegal wait (Yangzhou under 15 fan, a Yuxi basic
   win on a discard, a Classic chow-completing discard) is worth nothing by that route;
+  ``strong`` adds the route of a set that can still become a kong where a face-up bloom tile
+  would then win (Yuxi kong on flower, :meth:`LevelBot._bloom_route`);
 - the acceptance of each step shrinks as the hand closes in, and a discard that breaks a plan's
   best shape is judged one step farther with a little less than the best shape's acceptance
   (so "wider but farther" never beats "closer");
@@ -110,6 +112,11 @@ MAX_PLANS = 5           # plans judged per decision (the nearest ones)
 FLOOR = 0.03            # share of a plan's value kept when the variant refuses it (lucky patterns)
 TYPICAL_WAITS = 6.0     # unseen copies of the waits a hand will have once ready
 PAIR_WAITS = 3.5        # the same where only pair and pung waits may win (Classic 5c)
+#: strong: weight of the extra risk of the discard after a kong (:meth:`LevelBot._kong_risk`).
+#: Measured (Yuxi, 900 hands, seeds 2-4): at the strong seat's kong turns its candidate
+#: discards dealt in 1.6 times as often as the defence predicted (39 against 24.7 expected);
+#: weight 2 over 12,000 hands (seeds 2-31): deal-ins 262 -> 227, win rate 23.6 % both
+KONG_RISK_WEIGHT = 2.0
 
 #: Settings of each level: ``ev`` judge by expected gain (else nearest plan, easy);
 #: ``unseen`` count acceptance in unseen copies (else kinds); ``defence`` weigh deal-in risk;
@@ -775,6 +782,8 @@ class LevelBot(Bot):
             got = self._wait_weights(vs, vd)
             if got is not None:
                 weighed.append((w, got[0], got[1]))
+        if kn.bloom and self.settings["strong"]:
+            weighed.extend(self._bloom_route(dec, counts13, melds))
         return _ready_gain(weighed, unseen, dec.U, draws)[0]
 
     def _wait_weights(self, vs: float, vd: float) -> tuple[float, float] | None:
@@ -788,6 +797,39 @@ class LevelBot(Bot):
             return None
         m = self.model
         return ws + wd, ws * self.u(vs * m.g_self) + wd * self.u(vd * m.g_disc)
+
+    def _bloom_route(self, dec: _Decision, counts13, melds: tuple[Meld, ...]) -> list[tuple[int, float, float]]:
+        """The ready hand's extra winning routes through a face-up bloom tile (GAPS G-YX-3:
+        after a kong the kong player may win on a bloom tile, kong on flower): a set that can
+        still become a kong — a concealed triplet whose fourth copy is unseen (drawn, or
+        claimed from any seat's discard at ``DISCARD_RATE``) or an exposed pung whose fourth
+        copy is unseen (added kong: drawn only) — wins at once when it does if a bloom tile
+        completes the hand the kong leaves (:meth:`_bloom_win`).  Returns entries
+        ``(kind, rate weight, utility weight)`` per unseen copy of the kong's fourth tile,
+        in the units of :meth:`_wait_weights` (they join the waits in :func:`_ready_gain`)."""
+        unseen = dec.unseen
+        out = []
+        for k in self.kinds:
+            if counts13[k] != 3 or not unseen[k]:
+                continue
+            # judged as a claimed kong (the fourth copy drawn makes a concealed one: Yuxi
+            # scores them alike)
+            c = counts13[:]
+            c[k] -= 3
+            nm = melds + (Meld(KONG, (k,) * 4, declared=True, concealed=False, kong_type="exposed"),)
+            u = self._bloom_win(dec, c, nm)
+            if u > 0:
+                out.append((k, 1.0 + DISCARD_RATE, (1.0 + DISCARD_RATE) * u))
+        for i, mm in enumerate(melds):
+            k = mm.tiles[0]
+            if mm.kind != PUNG or not unseen[k]:
+                continue
+            nm = melds[:i] + (Meld(KONG, (k,) * 4, declared=True, concealed=False, kong_type="added",
+                                   from_seat=mm.from_seat),) + melds[i + 1:]
+            u = self._bloom_win(dec, counts13, nm)
+            if u > 0:
+                out.append((k, 1.0, u))
+        return out
 
     def _fit_info(self, melds: tuple[Meld, ...], seat_wind: int, prevailing: int):
         """What :meth:`_estimate` needs about the plans the melds leave open: per valued plan
@@ -1182,9 +1224,10 @@ class LevelBot(Bot):
         """The extra expected deal-in loss of the discard that follows a kong, over an ordinary
         discard: where the variant lets any ready hand win on it (Yuxi kong_discard_win,
         scoring situation ``discard_after_kong``) plain ready hands become threats too.  The
-        safest tile of the hand the kong leaves, judged both ways; 0 in other variants and
-        when the kong itself wins (see :meth:`_bloom_win`: no discard follows).  ``counts13``
-        and ``melds``: the hand the kong leaves."""
+        safest tile of the hand the kong leaves, judged both ways, times
+        :data:`KONG_RISK_WEIGHT`; 0 in other variants and when the kong itself wins (see
+        :meth:`_bloom_win`: no discard follows).  ``counts13`` and ``melds``: the hand the kong
+        leaves."""
         held = [t for t in self.kinds if counts13[t]]
         if not self.settings["strong"] or not held or dec.defence_for(True) is None:
             return 0.0
@@ -1192,7 +1235,7 @@ class LevelBot(Bot):
             return 0.0
         after = min(dec.danger(t, True) for t in held)
         plain = min(dec.danger(t, False) for t in held)
-        return max(0.0, after - plain)
+        return KONG_RISK_WEIGHT * max(0.0, after - plain)
 
     def _kong_ev(self, dec, counts13, melds, draws: float, look_ahead: bool = True) -> float:
         """Expected gain of the 3n+1 hand a kong leaves before its replacement draw: the hand's
