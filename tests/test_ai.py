@@ -13,7 +13,7 @@ import pytest
 from mahjong_tui import tiles as T
 from mahjong_tui.ai import make_bot
 from mahjong_tui.ai.baseline import BaselineBot
-from mahjong_tui.ai.player import KONG_RISK_WEIGHT, LevelBot, _Decision, erlang_win
+from mahjong_tui.ai.player import KONG_RISK_WEIGHT, MAX_PLANS, LevelBot, _Decision, erlang_win
 from mahjong_tui.ai.plans import plans_for
 from mahjong_tui.ai.shapeops import HandTables, ops_for
 from mahjong_tui.ai.value import model_for
@@ -259,6 +259,7 @@ def test_hand_tables_derived_and_memoised_parts_agree_with_from_scratch(variant)
                     c[k] -= 1
             swapped = ht.replaced({0: (fresh.keys[0], fresh.tids[0])}, declared + 1)
             assert swapped.keys == [fresh.keys[0]] + ht.keys[1:] and swapped.need == 3 - declared
+            assert swapped.tids == [fresh.tids[0]] + ht.tids[1:]
             for mask in masks:
                 rests = ht.rests(mask)
                 for u in range(-1, ops.n):
@@ -342,19 +343,15 @@ def test_plan_judging_shortcuts_change_nothing(name):
     for bot, dec, counts, melds, discards in _strong_decisions(v, 4, limit=25):
         declared = len(melds)
         ht = HandTables(bot.ops, counts, declared)
-        floor = bot._floor_plan(melds, dec.kn.seat_wind, dec.kn.prevailing)
-        now = bot._gate_distances(bot._plan_values(dec, melds), counts, declared, ht, melds, floor)
-        real = [r[3] for r in now if r[0].name != floor]
-        best = min(real) if real else min(r[3] for r in now)
-        rows = [r for r in now if not (r[3] >= 20 or (r[3] > best + 2 and r[0].name != floor))]
+        _, rows = bot._gate(dec, counts, melds, ht)
         got = bot._nearest_plans(rows, counts, declared, ht, melds, discards)
         every = []
         for p, vs, vd, d0, st in rows:
             dd = bot._discard_dists(p, counts, declared, ht, melds)
             every.append((p.name, vs, vd, dd, min(dd.get(o, 99) for o in discards)))
-        if len(every) > 5:
+        if len(every) > MAX_PLANS:
             every.sort(key=lambda x: (x[0] != "free", x[4], -max(x[1], x[2]), x[0]))
-            every = every[:5]
+            every = every[:MAX_PLANS]
         assert [(p.name, vs, vd, dd, dmin) for p, vs, vd, dd, dmin, st in got] == every
         for p, vs, vd, dd, dmin, st in got:
             terms = bot._ev_terms(dec, p, vs, vd)

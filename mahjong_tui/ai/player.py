@@ -112,6 +112,7 @@ MAX_PLANS = 5           # plans judged per decision (the nearest ones)
 FLOOR = 0.03            # share of a plan's value kept when the variant refuses it (lucky patterns)
 TYPICAL_WAITS = 6.0     # unseen copies of the waits a hand will have once ready
 PAIR_WAITS = 3.5        # the same where only pair and pung waits may win (Classic 5c)
+BREAKING_SHARE = 0.8    # a plan-breaking discard: this share of the best discards' acceptance
 #: strong: weight of the extra risk of the discard after a kong (:meth:`LevelBot._kong_risk`).
 #: Measured (Yuxi, 900 hands, seeds 2-4): at the strong seat's kong turns its candidate
 #: discards dealt in 1.6 times as often as the defence predicted (39 against 24.7 expected);
@@ -324,7 +325,7 @@ class _PlanJudge:
                 self._breaking_ok = all(self._holds(x) for x in options if self.dd.get(x, 99) == self.dmin)
             if not self._breaking_ok:
                 return math.inf
-            return self.ev(dist, 0.8 * self._acc_before(self.dmin))
+            return self.ev(dist, BREAKING_SHARE * self._acc_before(self.dmin))
         if not self._holds(o):
             return math.inf
         return self.ev(dist, self._acc_before(dist))
@@ -495,12 +496,8 @@ class LevelBot(Bot):
         keys = ht.keys
         tids = list(ht.tids)
         missing = 0
-        memo = self._fx_unit
         for u, positions in parts:
-            mk = (u, positions, keys[u])
-            got = memo.get(mk)
-            if got is None:
-                got = memo[mk] = self._fixed_unit(u, positions, keys[u])
+            got = self._fixed_unit(u, positions, keys[u])
             tids[u] = got[1]
             missing += len(got[3])
         return missing + self.ops.distance_of(self.ops.merge_all(tids), 4 - res_declared)
@@ -520,13 +517,8 @@ class LevelBot(Bot):
         c = list(counts)
         missing: dict[int, int] = {}
         units = {}
-        memo = self._fx_unit
         for u, positions in parts:
-            mk = (u, positions, keys[u])
-            got = memo.get(mk)
-            if got is None:
-                got = memo[mk] = self._fixed_unit(u, positions, keys[u])
-            key, tid, taken, miss = got
+            key, tid, taken, miss = self._fixed_unit(u, positions, keys[u])
             units[u] = (key, tid)
             for t in taken:
                 c[t] -= 1
@@ -563,7 +555,11 @@ class LevelBot(Bot):
 
     def _fixed_unit(self, u: int, positions: tuple[int, ...], key: tuple[int, ...]):
         """Unit ``u`` holding ``key`` with the chow tiles at ``positions`` taken out where
-        held: ``(residual key, its table id, kinds taken, kinds missing)``."""
+        held: ``(residual key, its table id, kinds taken, kinds missing)``; memoised per bot."""
+        mk = (u, positions, key)
+        got = self._fx_unit.get(mk)
+        if got is not None:
+            return got
         codes = self.ops.codes[u]
         left = list(key)
         taken = []
@@ -577,7 +573,8 @@ class LevelBot(Bot):
         left = tuple(left)
         if len(self._fx_unit) > 100_000:
             self._fx_unit.clear()
-        return left, self.ops.tid(u, left), tuple(taken), tuple(miss)
+        got = self._fx_unit[mk] = (left, self.ops.tid(u, left), tuple(taken), tuple(miss))
+        return got
 
     def _fixed_discard_dists(self, st, counts) -> dict[int, int]:
         """``{tile: distance after discarding it}`` over the held kinds of ``counts``, for a
@@ -915,6 +912,17 @@ class LevelBot(Bot):
             return True
         return False
 
+    def _gate(self, dec: _Decision, counts, melds: tuple[Meld, ...], ht: HandTables) -> tuple[str | None, list]:
+        """``(floor plan, rows)``: the plans worth judging for the hand ``counts`` (tables
+        ``ht``) — those within 2 of the nearest plan the variant really lets the hand win, by
+        the distance of the hand as it is; the floor plan (:meth:`_floor_plan`) is kept.
+        Rows as :meth:`_gate_distances` gives them."""
+        floor = self._floor_plan(melds, dec.kn.seat_wind, dec.kn.prevailing)
+        now = self._gate_distances(self._plan_values(dec, melds), counts, len(melds), ht, melds, floor)
+        real = [row[3] for row in now if row[0].name != floor]
+        best = min(real) if real else min(row[3] for row in now)
+        return floor, [row for row in now if not (row[3] >= 20 or (row[3] > best + 2 and row[0].name != floor))]
+
     def _hand_ev(self, dec: _Decision, counts, melds: tuple[Meld, ...], draws: float,
                  discards=None, look_ahead: bool = True) -> dict:
         """Expected gain of the hand after each discard in ``discards`` (a 3n+2 hand), or of
@@ -925,14 +933,8 @@ class LevelBot(Bot):
         ht = HandTables(self.ops, counts, declared)
         unseen = dec.unseen
         options = [None] if discards is None else list(discards)
-        # gate: plans within 2 of the nearest plan the variant really lets the hand win (the
-        # distance of the hand as it is; the floor plan is kept, see _floor_plan)
-        floor = self._floor_plan(melds, dec.kn.seat_wind, dec.kn.prevailing)
-        now = self._gate_distances(self._plan_values(dec, melds), counts, declared, ht, melds, floor)
-        real = [row[3] for row in now if row[0].name != floor]
-        best = min(real) if real else min(row[3] for row in now)
-        near_plans = [row for row in now if not (row[3] >= 20 or (row[3] > best + 2 and row[0].name != floor))]
-        active = self._nearest_plans(near_plans, counts, declared, ht, melds, discards)
+        floor, gated = self._gate(dec, counts, melds, ht)
+        active = self._nearest_plans(gated, counts, declared, ht, melds, discards)
         free_dd = next((row[3] for row in active if row[0].name == "free"), None)
         specials = [row[3] for row in active if row[0].kind in ("pairs", "orphans")]
         evs: dict = {}
@@ -996,7 +998,7 @@ class LevelBot(Bot):
                     # step more with a little less than the best discards' acceptance
                     if best_acc is None:
                         best_acc = max((j.acc(x, dmin) for x in options if dd.get(x, 99) == dmin), default=0.0)
-                    acc = 0.8 * best_acc
+                    acc = BREAKING_SHARE * best_acc
                 else:
                     acc = j.acc(o, dist)
                 ev = j.ev(dist, acc)

@@ -242,32 +242,8 @@ class HandTables:
     def discard_distances(self, mask: tuple[bool, ...]) -> dict[int, int]:
         """``{tile: distance after discarding it}`` for every held tile kind of the shape.
         A tile outside the mask leaves the distance unchanged."""
-        ops = self.ops
-        need = self.need
-        tables = ops.tables
-        idx = 2 * need + 1
-        base = 3 * need + 1
         rests = self._rests.get(mask) or self.rests(mask)
-        full = base - tables[rests[-1]][idx]
-        merges = ops._merges
-        out: dict[int, int] = {}
-        for u, key in enumerate(self.keys):
-            codes = ops.codes[u]
-            if not mask[u]:
-                for j, c in enumerate(key):
-                    if c:
-                        out[codes[j]] = full
-                continue
-            rest = rests[u]
-            dropped = ops.drop(u, key)
-            for j, c in enumerate(key):
-                if c:
-                    tid = dropped[j]
-                    m = merges.get((rest, tid))
-                    if m is None:
-                        m = ops.merge(rest, tid)
-                    out[codes[j]] = base - tables[m][idx]
-        return out
+        return self._drop_distances(mask, self.keys, rests, self.ops.tables[rests[-1]][2 * self.need + 1])
 
     def plus_discard_distances(self, mask: tuple[bool, ...], t: int) -> dict[int, int]:
         """``self.plus(t).discard_distances(mask)`` (same dict, same order) without building
@@ -276,18 +252,36 @@ class HandTables:
         ut, jt = ops.unit_of[t]
         if not mask[ut]:
             return self.plus(t).discard_distances(mask)
-        need = self.need
-        tables = ops.tables
-        idx = 2 * need + 1
-        base = 3 * need + 1
         merges = ops._merges
-        keys = self.keys
+        keys = list(self.keys)
         tkey = keys[ut]
+        keys[ut] = tkey[:jt] + (tkey[jt] + 1,) + tkey[jt + 1:]
         ptid = ops.add(ut, tkey)[jt]
         rests = self._rests.get(mask) or self.rests(mask)
         wo = self._rests.get((mask, ut)) or self.rests_without(mask, ut)
+        # the rest of each other unit gains t; t's own unit keeps its rest
+        plus_rests = []
+        for u in range(len(keys)):
+            if u == ut or not mask[u]:
+                plus_rests.append(rests[u])
+            else:
+                m = merges.get((wo[u], ptid))
+                plus_rests.append(ops.merge(wo[u], ptid) if m is None else m)
         m = merges.get((rests[ut], ptid))
-        full = base - tables[ops.merge(rests[ut], ptid) if m is None else m][idx]
+        whole = ops.merge(rests[ut], ptid) if m is None else m
+        return self._drop_distances(mask, keys, plus_rests, ops.tables[whole][2 * self.need + 1])
+
+    def _drop_distances(self, mask: tuple[bool, ...], keys, rests: Sequence[int], whole: int) -> dict[int, int]:
+        """``{tile: distance after dropping it}`` for every held kind of a hand whose unit ``u``
+        holds ``keys[u]``, with ``rests[u]`` the merged table of the other allowed units and
+        ``whole`` the tile count the whole allowed hand's table holds at this hand's index
+        (the distance of a tile outside the mask)."""
+        ops = self.ops
+        tables = ops.tables
+        merges = ops._merges
+        idx = 2 * self.need + 1
+        base = 3 * self.need + 1
+        full = base - whole
         out: dict[int, int] = {}
         for u, key in enumerate(keys):
             codes = ops.codes[u]
@@ -296,14 +290,7 @@ class HandTables:
                     if c:
                         out[codes[j]] = full
                 continue
-            if u == ut:
-                key = tkey[:jt] + (tkey[jt] + 1,) + tkey[jt + 1:]
-                rest = rests[ut]
-            else:
-                r = wo[u]
-                rest = merges.get((r, ptid))
-                if rest is None:
-                    rest = ops.merge(r, ptid)
+            rest = rests[u]
             for j, tid in enumerate(ops.drop(u, key)):
                 if tid >= 0:
                     m = merges.get((rest, tid))
