@@ -221,6 +221,28 @@ class HandTables:
         """Merged table of the allowed units other than ``u`` and ``w``."""
         return self.rests_without(mask, w)[u]
 
+    def rests_changed(self, mask: tuple[bool, ...], cu: int, ctid: int) -> list[int]:
+        """``rests(mask)`` of the hand whose unit ``cu`` (allowed by the mask) holds table
+        ``ctid`` instead (one tile dropped or added there): per unit ``u``, the merge of the
+        other allowed units — unit ``cu``'s own rest is unchanged.  Memoised per mask, unit and
+        table; callers must not change the list."""
+        k = (mask, cu, ctid)
+        got = self._rests.get(k)
+        if got is None:
+            ops = self.ops
+            merges = ops._merges
+            rests = self._rests.get(mask) or self.rests(mask)
+            wo = self._rests.get((mask, cu)) or self.rests_without(mask, cu)
+            got = []
+            for u in range(len(self.tids)):
+                if u == cu or not mask[u]:
+                    got.append(rests[u])
+                else:
+                    m = merges.get((wo[u], ctid))
+                    got.append(ops.merge(wo[u], ctid) if m is None else m)
+            self._rests[k] = got
+        return got
+
     def _merged_without(self, mask: tuple[bool, ...], w: int) -> list[int]:
         """Per unit ``u``: the merge of the allowed units other than ``u`` and ``w``."""
         merge_all = self.ops.merge_all
@@ -257,18 +279,10 @@ class HandTables:
         tkey = keys[ut]
         keys[ut] = tkey[:jt] + (tkey[jt] + 1,) + tkey[jt + 1:]
         ptid = ops.add(ut, tkey)[jt]
-        rests = self._rests.get(mask) or self.rests(mask)
-        wo = self._rests.get((mask, ut)) or self.rests_without(mask, ut)
-        # the rest of each other unit gains t; t's own unit keeps its rest
-        plus_rests = []
-        for u in range(len(keys)):
-            if u == ut or not mask[u]:
-                plus_rests.append(rests[u])
-            else:
-                m = merges.get((wo[u], ptid))
-                plus_rests.append(ops.merge(wo[u], ptid) if m is None else m)
-        m = merges.get((rests[ut], ptid))
-        whole = ops.merge(rests[ut], ptid) if m is None else m
+        plus_rests = self.rests_changed(mask, ut, ptid)
+        rest = plus_rests[ut]
+        m = merges.get((rest, ptid))
+        whole = ops.merge(rest, ptid) if m is None else m
         return self._drop_distances(mask, keys, plus_rests, ops.tables[whole][2 * self.need + 1])
 
     def _drop_distances(self, mask: tuple[bool, ...], keys, rests: Sequence[int], whole: int) -> dict[int, int]:
@@ -299,6 +313,21 @@ class HandTables:
                     out[codes[j]] = base - tables[m][idx]
         return out
 
+    def _after_discard(self, mask: tuple[bool, ...], discard: int | None) -> tuple[list, list[int]]:
+        """``(keys, rests)`` of the hand after ``discard`` (None: as it is; a discard outside
+        the mask changes nothing the mask counts), rests as :meth:`rests` gives them."""
+        rests = self._rests.get(mask) or self.rests(mask)
+        if discard is None:
+            return self.keys, rests
+        ops = self.ops
+        du, dj = ops.unit_of[discard]
+        if not mask[du]:
+            return self.keys, rests
+        keys = list(self.keys)
+        key = keys[du]
+        keys[du] = key[:dj] + (key[dj] - 1,) + key[dj + 1:]
+        return keys, self.rests_changed(mask, du, ops.drop(du, key)[dj])
+
     def draw_distances(self, mask: tuple[bool, ...], discard: int | None,
                        kinds: Sequence[int]) -> dict[int, int]:
         """``{k: distance of the hand minus ``discard`` (if any) plus k}`` for each ``k`` in
@@ -310,32 +339,12 @@ class HandTables:
         idx = 2 * need + 1
         base = 3 * need + 1
         merges = ops._merges
-        keys = self.keys
-        rests = self._rests.get(mask) or self.rests(mask)
-        du = -1
-        if discard is not None:
-            du, dj = ops.unit_of[discard]
-            if mask[du]:
-                key = keys[du]
-                dtid = ops.drop(du, key)[dj]
-                dkey = key[:dj] + (key[dj] - 1,) + key[dj + 1:]
-                wo = self._rests.get((mask, du)) or self.rests_without(mask, du)
-            else:
-                du = -1    # a discard outside the mask changes no distance over it
+        keys, rests = self._after_discard(mask, discard)
         found: dict[int, int] = {}
         for u, key in enumerate(keys):
             if not mask[u]:
                 continue
-            if u == du:
-                key = dkey
-                rest = rests[u]
-            elif du < 0:
-                rest = rests[u]
-            else:
-                r = wo[u]
-                rest = merges.get((r, dtid))
-                if rest is None:
-                    rest = ops.merge(r, dtid)
+            rest = rests[u]
             codes = ops.codes[u]
             for j, tid in enumerate(ops.add(u, key)):
                 if tid >= 0:
@@ -355,42 +364,13 @@ class HandTables:
         idx = 2 * need + 1
         # distance < below  <=>  used > base - below
         limit = 3 * need + 1 - below
-        keys = self.keys
-        rests = self._rests.get(mask) or self.rests(mask)
+        keys, rests = self._after_discard(mask, discard)
         improve = ops._improve
         total = 0.0
-        du = -1
-        if discard is not None:
-            du, dj = ops.unit_of[discard]
-            if not mask[du]:
-                du = -1    # a discard outside the plan changes nothing it counts
-        if du < 0:
-            for u, key in enumerate(keys):
-                if mask[u]:
-                    rest = rests[u]
-                    better = improve.get((u, key, rest, idx, limit))
-                    if better is None:
-                        better = ops.improving(u, key, rest, idx, limit)
-                    for k in better:
-                        total += weights[k]
-            return total
-        # the other units merge with the discard's unit as it is after the discard
-        merges = ops._merges
-        key = keys[du]
-        dtid = ops.drop(du, key)[dj]
-        dkey = key[:dj] + (key[dj] - 1,) + key[dj + 1:]
-        wo = self._rests.get((mask, du)) or self.rests_without(mask, du)
         for u, key in enumerate(keys):
             if not mask[u]:
                 continue
-            if u == du:
-                key = dkey
-                rest = rests[u]
-            else:
-                r = wo[u]
-                rest = merges.get((r, dtid))
-                if rest is None:
-                    rest = ops.merge(r, dtid)
+            rest = rests[u]
             better = improve.get((u, key, rest, idx, limit))
             if better is None:
                 better = ops.improving(u, key, rest, idx, limit)
