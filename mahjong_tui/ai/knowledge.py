@@ -43,9 +43,10 @@ def meld_of(kind: str, tiles: str, kong_type: str | None, from_seat: int | None)
 
 
 class Opponent:
-    """Public facts about one other seat."""
+    """Public facts about one other seat.  ``shown``: the tiles of its melds and of its
+    pond tiles not claimed (a claimed one sits in a meld), what it adds to ``visible``."""
 
-    __slots__ = ("seat", "melds", "pond", "pond_claimed", "wind", "concealed_count", "bonus")
+    __slots__ = ("seat", "melds", "pond", "pond_claimed", "wind", "concealed_count", "bonus", "shown")
 
     def __init__(self, p: dict):
         self.seat: int = p["seat"]
@@ -56,6 +57,44 @@ class Opponent:
         self.wind: int = WIND_CODE.get(p.get("wind", "E"), T.EAST)
         self.concealed_count: int = p.get("concealed_count", 13)
         self.bonus: tuple[int, ...] = parse(p.get("bonus", ""))
+        shown = [t for m in self.melds for t in m.tiles]
+        shown.extend(t for t, claimed in zip(self.pond, self.pond_claimed) if not claimed)
+        self.shown: tuple[int, ...] = tuple(shown)
+
+
+#: id(player dict) -> (the dict, what the Opponent was read from, the Opponent): the engine
+#: hands every seat the same player dicts until that seat's public facts change (a new dict
+#: then), so four bots read each one once.  The dict is held, so its id is not reused while
+#: cached; the fields read are compared, so a dict changed in place (tests) is read again.
+_OPPONENTS: dict[int, tuple] = {}
+
+
+def _opponent(p: dict) -> Opponent:
+    """:class:`Opponent` of the player dict ``p``, memoised (see :data:`_OPPONENTS`)."""
+    melds, pond = p["melds"], p["pond"]
+    sig = (melds, len(melds), pond, len(pond), p.get("wind"), p.get("concealed_count"), p.get("bonus"))
+    got = _OPPONENTS.get(id(p))
+    if got is not None and got[0] is p:
+        old = got[1]
+        if (old[0] is melds and old[1] == sig[1] and old[2] is pond and old[3] == sig[3]
+                and old[4:] == sig[4:]):
+            return got[2]
+    opp = Opponent(p)
+    if len(_OPPONENTS) > 256:
+        _OPPONENTS.clear()
+    _OPPONENTS[id(p)] = (p, sig, opp)
+    return opp
+
+
+#: id(variant) -> (variant, ((kind, physical copies), …))
+_COPIES: dict[int, tuple] = {}
+
+
+def _copies(variant) -> tuple[tuple[int, int], ...]:
+    got = _COPIES.get(id(variant))
+    if got is None or got[0] is not variant:
+        got = _COPIES[id(variant)] = (variant, tuple((k, variant.copies_of(k)) for k in variant.kinds))
+    return got[1]
 
 
 class Knowledge:
@@ -77,25 +116,23 @@ class Knowledge:
         self.phase: str = view["phase"]
         #: kongs the seat to move has made this turn: its next discard follows a kong
         self.kongs_this_turn: int = int(view.get("kongs_this_turn") or 0)
-        self.players = [Opponent(p) for p in view["players"]]
+        self.players = [_opponent(p) for p in view["players"]]
         self.opponents = [p for p in self.players if p.seat != self.seat]
         visible = hand[:]
         for p in self.players:
-            for m in p.melds:
-                for t in m.tiles:
-                    visible[t] += 1
-            for t, claimed in zip(p.pond, p.pond_claimed):
-                if not claimed:
-                    visible[t] += 1
+            for t in p.shown:
+                visible[t] += 1
         wall = view.get("wall") or {}
         #: the face-up bloom tiles (Yuxi, GAPS G-YX-3): taken only to win after a kong
         self.bloom: list[int] = [tile_code(name) for name in wall.get("bloom", ())]
         for t in self.bloom:
             visible[t] += 1
         self.visible = visible
-        self.unseen = [0] * T.NUM_KINDS
-        for k in variant.kinds:
-            self.unseen[k] = max(0, variant.copies_of(k) - visible[k])
+        unseen = self.unseen = [0] * T.NUM_KINDS
+        for k, n in _copies(variant):
+            n -= visible[k]
+            if n > 0:
+                unseen[k] = n
         self.live = int(wall.get("live", 0))
         self.reserve = int(wall.get("reserve", 0))
         self.draws_left = max(0.0, (self.live - self.reserve) / 4.0)

@@ -1044,9 +1044,15 @@ class LevelBot(Bot):
             return [measured(row) for row in rows]
         out = []
         for row in sorted(rows, key=lambda r: (r[0].name != "free", r[3])):
-            # this plan and every one after it are at least row[3] away after any discard
-            if len(out) >= MAX_PLANS and sorted(out, key=rank)[MAX_PLANS - 1][4] < row[3]:
-                break
+            if len(out) >= MAX_PLANS:
+                last = sorted(out, key=rank)[MAX_PLANS - 1]
+                # this plan and every one after it are at least row[3] away after any discard
+                if last[4] < row[3]:
+                    break
+                # its rank is at best that of its distance now: if that already ranks after
+                # the last kept plan it can never be kept
+                if (row[0].name != "free", row[3], -max(row[1], row[2]), row[0].name) > rank(last):
+                    continue
             out.append(measured(row))
         out.sort(key=rank)
         return out[:MAX_PLANS]
@@ -1128,23 +1134,23 @@ class LevelBot(Bot):
         if len(ready_cache) > 50_000:
             ready_cache.clear()
         got = []
-        for k, s in ht13.draw_distances(self.full_mask, None, self.kinds).items():
-            if s > 0:
-                continue
+        mask = self.full_mask
+        hmask13 = 0
+        for t in self.kinds:
+            if counts13[t]:
+                hmask13 |= 1 << t
+        for k in ht13.draws_within(mask, self.kinds, 0):
             counts13[k] += 1
             readies = []
-            for x, s2 in ht13.plus_discard_distances(self.full_mask, k).items():
-                if s2 != 0:
-                    continue
+            for x in ht13.plus_drops_at(mask, k, 0):
                 counts13[x] -= 1
                 # the same ready hand turns up in the trees of several discards and turns
                 rkey = (tuple(counts13), tkey)
                 waits = ready_cache.get(rkey)
                 if waits is None:
-                    hmask = 0
-                    for t in self.kinds:
-                        if counts13[t]:
-                            hmask |= 1 << t
+                    hmask = hmask13 | (1 << k)
+                    if not counts13[x]:
+                        hmask &= ~(1 << x)
                     waits = []
                     for w in self._waits(counts13, declared):
                         ww = self._wait_weights(*self._estimate(fit, counts13, hmask, w, declared))

@@ -354,6 +354,70 @@ class HandTables:
                     found[codes[j]] = base - tables[m][idx]
         return {k: found[k] for k in kinds if k in found}
 
+    def draws_within(self, mask: tuple[bool, ...], kinds: Sequence[int], limit: int) -> list[int]:
+        """The kinds of ``kinds`` (in that order) whose addition leaves a distance of at most
+        ``limit``: ``[k for k, d in self.draw_distances(mask, None, kinds).items() if d <= limit]``
+        without building the dict."""
+        ops = self.ops
+        need = self.need
+        tables = ops.tables
+        idx = 2 * need + 1
+        floor = 3 * need + 1 - limit      # distance <= limit  <=>  used >= floor
+        merges = ops._merges
+        rests = self._rests.get(mask) or self.rests(mask)
+        found = set()
+        for u, key in enumerate(self.keys):
+            if not mask[u]:
+                continue
+            rest = rests[u]
+            codes = ops.codes[u]
+            for j, tid in enumerate(ops.add(u, key)):
+                if tid >= 0:
+                    m = merges.get((rest, tid))
+                    if m is None:
+                        m = ops.merge(rest, tid)
+                    if tables[m][idx] >= floor:
+                        found.add(codes[j])
+        return [k for k in kinds if k in found]
+
+    def plus_drops_at(self, mask: tuple[bool, ...], t: int, dist: int) -> list[int]:
+        """The held kinds ``x`` (in the order of :meth:`plus_discard_distances`) such that the
+        hand plus ``t`` minus ``x`` is at distance exactly ``dist``: ``[x for x, d in
+        self.plus_discard_distances(mask, t).items() if d == dist]`` without building the dict
+        (``t`` a kind the mask allows)."""
+        ops = self.ops
+        ut, jt = ops.unit_of[t]
+        merges = ops._merges
+        tables = ops.tables
+        need = self.need
+        idx = 2 * need + 1
+        used = 3 * need + 1 - dist
+        tkey = self.keys[ut]
+        ptid = ops.add(ut, tkey)[jt]
+        rests = self.rests_changed(mask, ut, ptid)
+        out = []
+        for u, key in enumerate(self.keys):
+            codes = ops.codes[u]
+            if u == ut:
+                key = tkey[:jt] + (tkey[jt] + 1,) + tkey[jt + 1:]
+            if not mask[u]:
+                # a tile outside the mask: the distance of the whole allowed hand plus t
+                m = merges.get((rests[ut], ptid))
+                if m is None:
+                    m = ops.merge(rests[ut], ptid)
+                if tables[m][idx] == used:
+                    out.extend(codes[j] for j, c in enumerate(key) if c)
+                continue
+            rest = rests[u]
+            for j, tid in enumerate(ops.drop(u, key)):
+                if tid >= 0:
+                    m = merges.get((rest, tid))
+                    if m is None:
+                        m = ops.merge(rest, tid)
+                    if tables[m][idx] == used:
+                        out.append(codes[j])
+        return out
+
     def acceptance(self, mask: tuple[bool, ...], discard: int | None, below: int,
                    weights: Sequence[float]) -> float:
         """Σ ``weights[k]`` over the kinds ``k`` the mask allows whose addition (after
