@@ -976,16 +976,21 @@ class LevelBot(Bot):
         # the most promising plans first: their estimates let the others skip the discards
         # they cannot win (see _PlanJudge)
         judged.sort(key=lambda j: -j.top())
+        idle = None     # no defence: plan-breaking discards do not matter (built on first need)
         for j in judged:
             dd = j.dd
             dmin = j.dmin
+            reach = dmin + 1
             best_acc = None
             for o in options:
                 dist = dd.get(o, 99)
-                if dist <= 0 or dist > dmin + 1 or dist >= 20:
+                if dist <= 0 or dist > reach or dist >= 20:
                     continue
-                if dist > dmin and discards is not None and dec.defence is None:
-                    continue   # a plan-breaking discard only matters when defending
+                if dist > dmin and discards is not None:
+                    if idle is None:
+                        idle = dec.defence is None
+                    if idle:
+                        continue   # a plan-breaking discard only matters when defending
                 if split:
                     bar = (near if dist == 1 else far).get(o, 0.0)
                 else:
@@ -1178,12 +1183,10 @@ class LevelBot(Bot):
         melds = dec.melds
         discards = self._discard_candidates(legal)
         evs = self._hand_ev(dec, counts, melds, dec.L, discards)
-        scored = []
-        for d in discards:
-            util = evs.get(d, 0.0) - dec.danger(d)
-            scored.append((util, -self._isolation(counts, d), -d, d))
-        scored.sort(reverse=True)
-        best_util, _, _, best_d = scored[0]
+        utils = [(evs.get(d, 0.0) - dec.danger(d), d) for d in discards]
+        best_util = max(u for u, _ in utils)
+        # ties: the more isolated tile, then the lower kind
+        best_d = -max((-self._isolation(counts, d), -d) for u, d in utils if u == best_util)[1]
         # kongs: keep the shape and gain a replacement draw
         kong = self._kong_choice(dec, legal, counts, melds, max(evs.values(), default=0.0))
         if kong is not None:
@@ -1401,8 +1404,7 @@ class LevelBot(Bot):
                 continue   # one more tile lowers a distance by one at most
             base = d0 if name in valued else 99
             if p.kind == "mask":
-                got = ht.draw_distances(p.mask, None, kinds)
-                useful.update(k for k, d1 in got.items() if d1 <= best + 1 and d1 < base)
+                useful.update(ht.draws_within(p.mask, kinds, min(best + 1, base - 1)))
                 continue
             if p.kind == "fixed":
                 st = self._fixed_state(p, counts, declared, melds, ht)
