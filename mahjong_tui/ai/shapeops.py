@@ -54,6 +54,8 @@ class ShapeOps:
         self._drop: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
         self._add: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
         self._tid: dict[tuple[int, tuple[int, ...]], int] = {}
+        self._drops: dict[tuple[int, tuple[int, ...]], tuple[tuple[int, int], ...]] = {}
+        self._adds: dict[tuple[int, tuple[int, ...]], tuple[tuple[int, int], ...]] = {}
         #: (unit, key, rest table, index, limit) -> kinds of the unit whose addition beats limit
         self._improve: dict[tuple, tuple[int, ...]] = {}
 
@@ -108,22 +110,45 @@ class ShapeOps:
             self._add[k] = got
         return got
 
+    def drops(self, u: int, key: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+        """``((kind, table id of key minus one tile of it), …)`` over the held positions of
+        unit ``u`` holding ``key``, in position order (:meth:`drop` without the ``-1`` places)."""
+        k = (u, key)
+        got = self._drops.get(k)
+        if got is None:
+            codes = self.codes[u]
+            got = tuple((codes[j], tid) for j, tid in enumerate(self.drop(u, key)) if tid >= 0)
+            if len(self._drops) > 100_000:
+                self._drops.clear()
+            self._drops[k] = got
+        return got
+
+    def adds(self, u: int, key: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+        """``((kind, table id of key plus one tile of it), …)`` over the positions of unit ``u``
+        where a tile can be added, in position order (:meth:`add` without the ``-1`` places)."""
+        k = (u, key)
+        got = self._adds.get(k)
+        if got is None:
+            codes = self.codes[u]
+            got = tuple((codes[j], tid) for j, tid in enumerate(self.add(u, key)) if tid >= 0)
+            if len(self._adds) > 100_000:
+                self._adds.clear()
+            self._adds[k] = got
+        return got
+
     def improving(self, u: int, key: tuple[int, ...], rest: int, idx: int, limit: int) -> tuple[int, ...]:
         """The kinds of unit ``u`` (holding ``key``) whose addition makes the merge with table
         ``rest`` hold more than ``limit`` tiles at table index ``idx``; memoised in
         ``_improve`` under ``(u, key, rest, idx, limit)``."""
         merges = self._merges
         tables = self.tables
-        codes = self.codes[u]
         found = []
-        for j, tid in enumerate(self.add(u, key)):
-            if tid < 0:
-                continue
+        for code, tid in self.adds(u, key):
             m = merges.get((rest, tid))
             if m is None:
                 m = self.merge(rest, tid)
             if tables[m][idx] > limit:
-                found.append(codes[j])
+                found.append(code)
         better = tuple(found)
         if len(self._improve) > 200_000:
             self._improve.clear()
@@ -305,12 +330,11 @@ class HandTables:
                         out[codes[j]] = full
                 continue
             rest = rests[u]
-            for j, tid in enumerate(ops.drop(u, key)):
-                if tid >= 0:
-                    m = merges.get((rest, tid))
-                    if m is None:
-                        m = ops.merge(rest, tid)
-                    out[codes[j]] = base - tables[m][idx]
+            for code, tid in ops.drops(u, key):
+                m = merges.get((rest, tid))
+                if m is None:
+                    m = ops.merge(rest, tid)
+                out[code] = base - tables[m][idx]
         return out
 
     def _after_discard(self, mask: tuple[bool, ...], discard: int | None) -> tuple[list, list[int]]:
@@ -345,13 +369,11 @@ class HandTables:
             if not mask[u]:
                 continue
             rest = rests[u]
-            codes = ops.codes[u]
-            for j, tid in enumerate(ops.add(u, key)):
-                if tid >= 0:
-                    m = merges.get((rest, tid))
-                    if m is None:
-                        m = ops.merge(rest, tid)
-                    found[codes[j]] = base - tables[m][idx]
+            for code, tid in ops.adds(u, key):
+                m = merges.get((rest, tid))
+                if m is None:
+                    m = ops.merge(rest, tid)
+                found[code] = base - tables[m][idx]
         return {k: found[k] for k in kinds if k in found}
 
     def draws_within(self, mask: tuple[bool, ...], kinds: Sequence[int], limit: int) -> list[int]:
@@ -370,14 +392,12 @@ class HandTables:
             if not mask[u]:
                 continue
             rest = rests[u]
-            codes = ops.codes[u]
-            for j, tid in enumerate(ops.add(u, key)):
-                if tid >= 0:
-                    m = merges.get((rest, tid))
-                    if m is None:
-                        m = ops.merge(rest, tid)
-                    if tables[m][idx] >= floor:
-                        found.add(codes[j])
+            for code, tid in ops.adds(u, key):
+                m = merges.get((rest, tid))
+                if m is None:
+                    m = ops.merge(rest, tid)
+                if tables[m][idx] >= floor:
+                    found.add(code)
         return [k for k in kinds if k in found]
 
     def plus_drops_at(self, mask: tuple[bool, ...], t: int, dist: int) -> list[int]:
@@ -409,13 +429,12 @@ class HandTables:
                     out.extend(codes[j] for j, c in enumerate(key) if c)
                 continue
             rest = rests[u]
-            for j, tid in enumerate(ops.drop(u, key)):
-                if tid >= 0:
-                    m = merges.get((rest, tid))
-                    if m is None:
-                        m = ops.merge(rest, tid)
-                    if tables[m][idx] == used:
-                        out.append(codes[j])
+            for code, tid in ops.drops(u, key):
+                m = merges.get((rest, tid))
+                if m is None:
+                    m = ops.merge(rest, tid)
+                if tables[m][idx] == used:
+                    out.append(code)
         return out
 
     def acceptance(self, mask: tuple[bool, ...], discard: int | None, below: int,
