@@ -1018,7 +1018,7 @@ class LevelBot(Bot):
             # the look-ahead follows plain hands to their waits; where the variant refuses a
             # plain hand (a minimum value) the plans alone steer (measured: the look-ahead
             # there only blurs the plan estimates)
-            self._two_step(dec, counts, melds, draws, options, free_dd, evs, near, far)
+            self._two_step(dec, counts, melds, draws, options, free_dd, evs, near, far, ht)
         return evs
 
     def _nearest_plans(self, rows, counts, declared: int, ht: HandTables, melds, discards) -> list:
@@ -1063,10 +1063,11 @@ class LevelBot(Bot):
         return out[:MAX_PLANS]
 
     def _two_step(self, dec: _Decision, counts, melds, draws: float, options, free_dd, evs: dict,
-                  near: dict, far: dict) -> None:
+                  near: dict, far: dict, ht: HandTables | None = None) -> None:
         """Strong: replace the estimate of the most promising one-from-ready options by the
         look-ahead: for each draw that makes the hand ready, the best resulting wait set,
-        valued by :meth:`_look_ahead_tree` (memoised per hand)."""
+        valued by :meth:`_look_ahead_tree` (memoised per hand).  ``ht``: the tables of
+        ``counts``, if the caller has them."""
         if free_dd is None:
             return
         unseen = dec.unseen
@@ -1081,7 +1082,7 @@ class LevelBot(Bot):
             if o is not None:
                 counts[o] -= 1
             try:
-                tree = self._look_ahead_tree(dec, counts, melds)
+                tree = self._look_ahead_tree(dec, counts, melds, ht, o)
             finally:
                 if o is not None:
                     counts[o] += 1
@@ -1121,11 +1122,14 @@ class LevelBot(Bot):
             elif free_dd.get(o, 99) >= 1:
                 evs[o] = k * evs.get(o, 0.0)
 
-    def _look_ahead_tree(self, dec: _Decision, counts13, melds) -> list:
+    def _look_ahead_tree(self, dec: _Decision, counts13, melds, ht: HandTables | None = None,
+                         dropped: int | None = None) -> list:
         """For a one-from-ready 13-tile hand: ``[(k, [waits, …])]`` for every kind ``k`` whose
         draw makes it ready, one ``waits`` per discard that leaves it ready, each a tuple of
         ``(wait, rate weight, utility weight)`` (:meth:`_wait_weights`).  Depends on the hand only (not on what is
-        unseen), so it is memoised: a hand that stays one from ready keeps its tree."""
+        unseen), so it is memoised: a hand that stays one from ready keeps its tree.  ``ht``:
+        the tables of the hand before tile ``dropped`` was taken out of it (None: of
+        ``counts13`` itself), if the caller has them."""
         kn = dec.kn
         key = (tuple(counts13), melds, kn.seat_wind, kn.prevailing)
         got = self._tree_cache.get(key)
@@ -1133,13 +1137,18 @@ class LevelBot(Bot):
             return got
         declared = len(melds)
         fit = self._fit_info(melds, kn.seat_wind, kn.prevailing)
-        ht13 = HandTables(self.ops, counts13, declared)
+        mask = self.full_mask
+        if ht is None:
+            ht13 = HandTables(self.ops, counts13, declared)
+        elif dropped is None:
+            ht13 = ht
+        else:
+            ht13 = ht.minus(dropped, mask)
         tkey = key[1:]
         ready_cache = self._ready_cache
         if len(ready_cache) > 50_000:
             ready_cache.clear()
         got = []
-        mask = self.full_mask
         hmask13 = 0
         for t in self.kinds:
             if counts13[t]:

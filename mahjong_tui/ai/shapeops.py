@@ -218,6 +218,20 @@ class HandTables:
         key = self.keys[u]
         return self.replaced({u: (key[:j] + (key[j] + 1,) + key[j + 1:], ops.add(u, key)[j])}, 4 - self.need)
 
+    def minus(self, t: int, mask: tuple[bool, ...]) -> "HandTables":
+        """This hand with one tile ``t`` (a held shape kind) less, looking up only ``t``'s
+        unit; its :meth:`rests` for ``mask`` come from this hand's (:meth:`rests_changed`)."""
+        ops = self.ops
+        u, j = ops.unit_of[t]
+        key = self.keys[u]
+        tid = ops.drop(u, key)[j]
+        out = self.replaced({u: (key[:j] + (key[j] - 1,) + key[j + 1:], tid)}, 4 - self.need)
+        if mask[u]:
+            rests = list(self.rests_changed(mask, u, tid))
+            rests.append(ops.merge_all((rests[u], tid)))
+            out._rests[mask] = rests
+        return out
+
     def rests(self, mask: tuple[bool, ...]) -> list[int]:
         """``[merged table of the allowed units other than u, for u in 0..n-1]`` followed by
         the merged table of every allowed unit (so index ``-1`` is the whole allowed hand).
