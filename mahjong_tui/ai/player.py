@@ -363,6 +363,7 @@ class LevelBot(Bot):
         self.chow_claims = variant.claims.get("chow", "none") != "none"
         self.alpha = self.settings["alpha"]
         self._pv_cache: dict = {}
+        self._terms_cache: dict = {}
         self._fx_spec: dict = {}
         self._fx_unit: dict = {}
         self._useful_cache: dict = {}
@@ -711,7 +712,18 @@ class LevelBot(Bot):
     def _ev_terms(self, dec: _Decision, p: Plan, vs: float, vd: float):
         """What :meth:`_ev_plan` needs of a plan besides distance and acceptance:
         ``(value, pairs-like, middle-step boost, typical waits, ws + wd)``, or None when
-        the plan wins nothing."""
+        the plan wins nothing.  Memoised per bot (it depends on the plan, its values and the
+        winds only)."""
+        key = (p.name, vs, vd, dec.kn.seat_wind, dec.kn.prevailing)
+        got = self._terms_cache.get(key, False)
+        if got is False:
+            if len(self._terms_cache) > 4096:
+                self._terms_cache.clear()
+            got = self._terms_cache[key] = self._ev_terms_of(p, vs, vd, dec.kn.seat_wind, dec.kn.prevailing)
+        return got
+
+    def _ev_terms_of(self, p: Plan, vs: float, vd: float, seat_wind: int, prevailing: int):
+        """:meth:`_ev_terms` from the winds."""
         ws = 1.0 if vs > 0 else 0.0
         wd = DISCARD_RATE if vd > 0 else 0.0
         if ws + wd == 0:
@@ -722,8 +734,7 @@ class LevelBot(Bot):
             return value, True, 1.0, 0.0, ws + wd
         # claims speed up the middle steps, except for fixed chows where no chow claim exists
         boost = self.settings["claim_boost"] if (self.pung_claims and (p.kind != "fixed" or self.chow_claims)) else 1.0
-        typical = TYPICAL_WAITS if self.model.chow_wait_ok(p, dec.kn.seat_wind, dec.kn.prevailing) \
-            else PAIR_WAITS
+        typical = TYPICAL_WAITS if self.model.chow_wait_ok(p, seat_wind, prevailing) else PAIR_WAITS
         return value, False, boost, typical, ws + wd
 
     def _ev_plan(self, dec: _Decision, terms, dist: int, acc: float, draws: float) -> float:
