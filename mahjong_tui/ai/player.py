@@ -337,6 +337,27 @@ class _PlanJudge:
         return self.ev(self.dmin, self._acc_before(self.dmin))
 
 
+class _UsefulKinds:
+    """The kinds of :meth:`LevelBot._useful_kinds` of one hand, each decided on first ask
+    (``k in useful``; :meth:`LevelBot._useful_kind`) and remembered."""
+
+    __slots__ = ("bot", "counts", "melds", "ht", "rows", "_known")
+
+    def __init__(self, bot, counts, melds, ht, rows):
+        self.bot = bot
+        self.counts = counts
+        self.melds = melds
+        self.ht = ht
+        self.rows = rows         # (plan, distance now, most distance a useful tile leaves, extra)
+        self._known: dict[int, bool] = {}
+
+    def __contains__(self, k: int) -> bool:
+        got = self._known.get(k)
+        if got is None:
+            got = self._known[k] = self.bot._useful_kind(self, k)
+        return got
+
+
 class LevelBot(Bot):
     """A bot of one level (see the module docstring)."""
 
@@ -353,6 +374,7 @@ class LevelBot(Bot):
         self.plans: list[Plan] = plans_for(variant, self.ops)
         self.full_mask = tuple(True for _ in range(self.ops.n))
         self.kinds = tuple(k for k in variant.kinds if k in self.ops.unit_of)
+        self._kind_set = frozenset(self.kinds)
         self.forms = set(variant.win["forms"])
         self.allow_quads = bool(variant.win.get("seven_pairs_allow_quads", False))
         lo, hi = variant.tiles_rules["ranks"]
@@ -1402,11 +1424,12 @@ class LevelBot(Bot):
             self._useful_cache[key] = useful
         return tile_code(d["tile"]) not in useful
 
-    def _useful_kinds(self, counts, melds, seat_wind: int, prevailing: int) -> frozenset[int]:
+    def _useful_kinds(self, counts, melds, seat_wind: int, prevailing: int) -> "_UsefulKinds":
         """Kinds ``k`` such that for some feasible plan ``p`` the hand plus ``k`` is at most one
         step farther than the nearest valued plan and nearer ``p`` than the hand is (a plan
         the variant does not value yet counts as infinitely far now: a claimed meld may make
-        it valuable)."""
+        it valuable).  Returned as a container that decides each kind when first asked (a
+        claim decision asks about its one discarded tile); ``counts`` is kept, not copied."""
         pv = self._plan_values_for(melds, seat_wind, prevailing)
         ignore = self._floor_plan(melds, seat_wind, prevailing)
         valued = {p.name for p, _, _ in pv}
@@ -1417,30 +1440,21 @@ class LevelBot(Bot):
             if p.feasible(melds) and p.name != ignore:
                 dists[p.name] = (p, self._dist(p, counts, declared, ht, melds))
         best = min((dists[p.name][1] for p, _, _ in pv if p.name in dists), default=99)
-        kinds = [k for k in self.kinds if counts[k] < 4]
-        useful: set[int] = set()
+        rows = []
         for name, (p, d0) in dists.items():
             if d0 - 1 > best + 1 or d0 >= 20:
                 continue   # one more tile lowers a distance by one at most
             base = d0 if name in valued else 99
-            if p.kind == "mask":
-                useful.update(ht.draws_within(p.mask, kinds, min(best + 1, base - 1)))
-                continue
+            # a useful tile leaves the plan at most `limit` away
+            limit = min(best + 1, base - 1)
+            extra = None
             if p.kind == "fixed":
                 st = self._fixed_state(p, counts, declared, melds, ht)
                 if st is None:
                     continue
                 missing, residual, ht_res = st
-                nm = sum(missing.values())
-                # a missing chow tile fills its chow; any other tile joins the residual hand
-                got = ht_res.draw_distances(self.full_mask, None, kinds)
-                res_now = ht_res.distance(self.full_mask)
-                for k in kinds:
-                    d1 = nm - 1 + res_now if k in missing else nm + got.get(k, res_now)
-                    if d1 <= best + 1 and d1 < base:
-                        useful.add(k)
-                continue
-            if p.kind in ("triplets", "pairs"):
+                extra = (missing, ht_res, sum(missing.values()), ht_res.distance(self.full_mask))
+            elif p.kind in ("triplets", "pairs"):
                 # closed formulas on the histogram: one more copy moves a kind up one class
                 pk = p.kinds if p.kind == "triplets" else self.kinds
                 h = histogram(counts, pk)
@@ -1452,20 +1466,39 @@ class LevelBot(Bot):
                         by_class[c] = self._formula(p, h, declared)
                         h[c] += 1
                         h[c + 1] -= 1
-                for k in kinds:
-                    d1 = by_class[counts[k]] if k in pk else d0
-                    if d1 <= best + 1 and d1 < base:
-                        useful.add(k)
-                continue
-            for k in kinds:
-                if k in useful:
+                extra = (pk, by_class)
+            rows.append((p, d0, limit, extra))
+        return _UsefulKinds(self, counts, melds, ht, rows)
+
+    def _useful_kind(self, got: "_UsefulKinds", k: int) -> bool:
+        """Is ``k`` among the kinds of :meth:`_useful_kinds` (``got``, built there)?"""
+        counts = got.counts
+        if k not in self._kind_set or counts[k] >= 4:
+            return False
+        ht = got.ht
+        for p, d0, limit, extra in got.rows:
+            if p.kind == "mask":
+                d1 = ht.draw_distance(p.mask, k)
+                if d1 is None:
                     continue
+            elif p.kind == "fixed":
+                missing, ht_res, nm, res_now = extra
+                # a missing chow tile fills its chow; any other tile joins the residual hand
+                if k in missing:
+                    d1 = nm - 1 + res_now
+                else:
+                    d = ht_res.draw_distance(self.full_mask, k)
+                    d1 = nm + (res_now if d is None else d)
+            elif extra is not None:
+                pk, by_class = extra
+                d1 = by_class[counts[k]] if k in pk else d0
+            else:
                 counts[k] += 1
-                d1 = self._dist(p, counts, declared, None, melds)
+                d1 = self._dist(p, counts, len(got.melds), None, got.melds)
                 counts[k] -= 1
-                if d1 <= best + 1 and d1 < base:
-                    useful.add(k)
-        return frozenset(useful)
+            if d1 <= limit:
+                return True
+        return False
 
     @staticmethod
     def _claim_result(a: Action, counts, melds, tile: int, discarder: int):

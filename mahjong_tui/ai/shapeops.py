@@ -390,6 +390,22 @@ class HandTables:
                 found[code] = base - tables[m][idx]
         return {k: found[k] for k in kinds if k in found}
 
+    def draw_distance(self, mask: tuple[bool, ...], t: int) -> int | None:
+        """``self.draw_distances(mask, None, (t,)).get(t)``: the distance of the hand plus
+        ``t``, or None where the mask forbids ``t``'s unit or ``t`` cannot be added."""
+        ops = self.ops
+        u, j = ops.unit_of[t]
+        if not mask[u]:
+            return None
+        tid = ops.add(u, self.keys[u])[j]
+        if tid < 0:
+            return None
+        rest = (self._rests.get(mask) or self.rests(mask))[u]
+        m = ops._merges.get((rest, tid))
+        if m is None:
+            m = ops.merge(rest, tid)
+        return 3 * self.need + 1 - ops.tables[m][2 * self.need + 1]
+
     def draws_within(self, mask: tuple[bool, ...], kinds: Sequence[int], limit: int) -> list[int]:
         """The kinds of ``kinds`` (in that order) whose addition leaves a distance of at most
         ``limit``: ``[k for k, d in self.draw_distances(mask, None, kinds).items() if d <= limit]``
