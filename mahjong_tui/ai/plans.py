@@ -157,8 +157,10 @@ def plans_for(variant, ops) -> list[Plan]:
 
 def histogram(counts, kinds) -> list[int]:
     """``h[c]`` = how many of ``kinds`` are held exactly ``c`` times (c = 0..4)."""
-    cs = [counts[k] for k in kinds]
-    return [cs.count(0), cs.count(1), cs.count(2), cs.count(3), cs.count(4)]
+    h = [0, 0, 0, 0, 0]
+    for k in kinds:
+        h[counts[k]] += 1
+    return h
 
 
 def triplets_from_hist(h, need: int) -> int:
