@@ -284,10 +284,41 @@ class HandTables:
 
     def _merged_without(self, mask: tuple[bool, ...], w: int) -> list[int]:
         """Per unit ``u``: the merge of the allowed units other than ``u`` and ``w``."""
-        merge_all = self.ops.merge_all
+        ops = self.ops
+        merges = ops._merges
         tids = self.tids
         n = len(tids)
-        return [merge_all([tids[v] for v in range(n) if v != u and v != w and mask[v]]) for u in range(n)]
+        # prefix[u]: merge of the counted units before u; the rest of u joins it with the
+        # merge of the counted units after u (table 0 is the neutral element; the interned
+        # id does not depend on the order of the merges)
+        prefix = [0] * n
+        r = 0
+        for v in range(n):
+            prefix[v] = r
+            t = tids[v]
+            if t and v != w and mask[v]:
+                if r == 0:
+                    r = t
+                else:
+                    m = merges.get((r, t))
+                    r = ops.merge(r, t) if m is None else m
+        out = [0] * n
+        r = 0
+        for v in range(n - 1, -1, -1):
+            a = prefix[v]
+            if r == 0 or a == 0:
+                out[v] = a or r
+            else:
+                m = merges.get((a, r))
+                out[v] = ops.merge(a, r) if m is None else m
+            t = tids[v]
+            if t and v != w and mask[v]:
+                if r == 0:
+                    r = t
+                else:
+                    m = merges.get((t, r))
+                    r = ops.merge(t, r) if m is None else m
+        return out
 
     def _whole(self, mask: tuple[bool, ...]) -> int:
         """The merged table of every allowed unit."""
