@@ -508,12 +508,24 @@ class HandTables:
         idx = 2 * need + 1
         # distance < below  <=>  used > base - below
         limit = 3 * need + 1 - below
-        keys, rests = self._after_discard(mask, discard)
+        keys = self.keys
+        rests = self._rests.get(mask) or self.rests(mask)
+        du = -1
+        if discard is not None:
+            du, dj = ops.unit_of[discard]
+            if mask[du]:
+                dkey = keys[du]
+                rests = self.rests_changed(mask, du, ops.drop(du, dkey)[dj])
+                dkey = dkey[:dj] + (dkey[dj] - 1,) + dkey[dj + 1:]
+            else:
+                du = -1     # a discard outside the mask changes nothing the mask counts
         improve = ops._improve
         total = 0.0
         for u, key in enumerate(keys):
             if not mask[u]:
                 continue
+            if u == du:
+                key = dkey
             rest = rests[u]
             better = improve.get((u, key, rest, idx, limit))
             if better is None:
