@@ -55,9 +55,7 @@ The floor-valued plain plan of a variant that refuses plain hands never justifie
 passing; ``strong`` claims unless it looks clearly worse, and counts pung claims as a bigger
 speed-up of the plans that can use them (:data:`STRONG_CLAIM_MARGIN`,
 :data:`STRONG_CLAIM_BOOST`).
-Kongs: a kong is worth its replacement draw less the quarter draw the wall gives up for it
-(``strong``; the others count a quarter draw, :data:`KONG_DRAWS`).  A declared kong is made
-unless it takes the hand farther from its plans or its worth,
+Kongs: a declared kong is made unless it takes the hand farther from its plans or its worth,
 less the extra risk of the discard that follows it, falls well below the best discard's; a
 discard is claimed for a kong when that is clearly better than passing, the same risk
 deducted, and always when a face-up bloom tile completes the hand it leaves (Yuxi, GAPS
@@ -121,29 +119,21 @@ BREAKING_SHARE = 0.8    # a plan-breaking discard: this share of the best discar
 #: weight 2 over 12,000 hands (seeds 2-31): deal-ins 262 -> 227, win rate 23.6 % both
 KONG_RISK_WEIGHT = 2.0
 
-#: Extra draws a kong is worth to the seat that makes it (:meth:`LevelBot._kong_ev`): its
-#: replacement draw, less the quarter of a draw every seat loses because the live wall gives
-#: up one tile for it (drawn from the tail, or moved to the dead wall: Yuxi G-YX-3), is 0.75
-#: (``strong``).  ``easy`` and ``normal`` keep the old quarter draw (their figures — Yuxi
-#: multiple winners with four ``ai:normal`` — unchanged).  Measured (one strong against three
-#: easy, Yuxi, seeds 2-17, 6,400 hands): 23.7 -> 24.6 % wins, deal-ins 136 -> 140.
-KONG_DRAWS = 0.75
 #: Settings of each level: ``ev`` judge by expected gain (else nearest plan, easy);
 #: ``unseen`` count acceptance in unseen copies (else kinds); ``defence`` weigh deal-in risk;
 #: ``strong`` read passes, suji and suits in defence; ``two_step`` score one-from-ready hands
 #: two draws ahead; ``noise`` share of easy's random nearly-best discards; ``alpha`` the value
 #: utility exponent; ``claim_boost`` / ``claim_margin`` see :data:`CLAIM_BOOST`,
-#: :data:`CLAIM_MARGIN` and the strong values below them; ``kong_draws`` :data:`KONG_DRAWS`.
+#: :data:`CLAIM_MARGIN` and the strong values below them.
 LEVELS: dict[str, dict] = {
     "easy": {"ev": False, "unseen": False, "defence": False, "strong": False, "two_step": False,
              "noise": 0.25, "alpha": 0.5,
-             "claim_boost": CLAIM_BOOST, "claim_margin": CLAIM_MARGIN, "kong_draws": 0.25},
+             "claim_boost": CLAIM_BOOST, "claim_margin": CLAIM_MARGIN},
     "normal": {"ev": True, "unseen": True, "defence": True, "strong": False, "two_step": False,
-               "noise": 0.0, "alpha": 0.5, "claim_boost": CLAIM_BOOST, "claim_margin": CLAIM_MARGIN,
-               "kong_draws": 0.25},
+               "noise": 0.0, "alpha": 0.5, "claim_boost": CLAIM_BOOST, "claim_margin": CLAIM_MARGIN},
     "strong": {"ev": True, "unseen": True, "defence": True, "strong": True, "two_step": True,
                "noise": 0.0, "alpha": 0.5, "claim_boost": STRONG_CLAIM_BOOST,
-               "claim_margin": STRONG_CLAIM_MARGIN, "kong_draws": KONG_DRAWS},
+               "claim_margin": STRONG_CLAIM_MARGIN},
 }
 
 
@@ -1251,11 +1241,10 @@ class LevelBot(Bot):
 
     def _kong_ev(self, dec, counts13, melds, draws: float, look_ahead: bool = True) -> float:
         """Expected gain of the 3n+1 hand a kong leaves before its replacement draw: the hand's
-        gain with the level's ``kong_draws`` more draws (:data:`KONG_DRAWS`), or, where the
-        variant turns bloom tiles face up (``wall.bloom_tiles``; GAPS G-YX-3), the certain win
-        when a bloom tile completes the hand legally."""
-        ev = self._hand_ev(dec, counts13, melds, draws + self.settings["kong_draws"], None,
-                           look_ahead=look_ahead)[None]
+        gain with a quarter draw more (the replacement comes at once and skips the seats in
+        between), or, where the variant turns bloom tiles face up (``wall.bloom_tiles``;
+        GAPS G-YX-3), the certain win when a bloom tile completes the hand legally."""
+        ev = self._hand_ev(dec, counts13, melds, draws + 0.25, None, look_ahead=look_ahead)[None]
         return max(ev, self._bloom_win(dec, counts13, melds))
 
     def _bloom_win(self, dec, counts13, melds) -> float:
