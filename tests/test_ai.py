@@ -734,16 +734,36 @@ def test_the_turn_after_a_kong_is_seen_in_the_view():
 
 @pytest.mark.parametrize("level", ["normal", "strong"])
 def test_defence_against_a_visible_threat(level):
-    """A junk hand against three exposed pungs of characters: the 9m in hand is the fourth
-    copy (999m is exposed), so nobody can win on it — the defending bot throws it; the same
-    bot with defence switched off throws a tile that suits its own hand instead."""
+    """A junk hand 247t 159s 39m ESWCFP against three exposed pungs of characters (222m 777m
+    999m, four concealed tiles): the 9m in hand is the fourth copy, so the threat holds none
+    and cannot be waiting on a pair or pung of 9m.
+
+    In Classic the winning discard must complete a pung, kong or the pair (GAPS 5c), so 9m is
+    safe: the defending bot throws it, and the same bot with defence switched off throws a
+    tile that suits its own hand instead.  Where a discard may be won whatever it completes
+    (Yuxi 2b, Yangzhou) 9m is *not* safe: the threat may hold 7m 8m (the last 7m) and a pair,
+    waiting on 6m or 9m — so 9m keeps a chow wait's danger and the bot throws something
+    safer.  An honour with all four copies visible can only be a pair or pung wait: safe."""
+    nine = T.parse_tile("9m")
     for vid in VARIANTS:
         v = load_variant(vid)
         view, legal = _threat_view(v, "247t159s39mESWCFP")
         bot = make_bot(f"ai:{level}", v, view["seat"], 1)
-        assert bot.choose(view, legal).tile == T.parse_tile("9m"), vid
-        bot.settings = dict(bot.settings, defence=False)
-        assert bot.choose(view, legal).tile != T.parse_tile("9m"), vid
+        dec = _Decision(bot, view)
+        threat = next(x for x in dec.defence.threats if x[0].seat == (view["seat"] + 1) % 4)
+        o, _, _, info = threat
+        assert dec.kn.visible[nine] == 4
+        if v.claims.get("win_completing_chow", True):
+            assert dec.defence.weight(o, info, nine) > 0, vid
+            assert bot.choose(view, legal).tile != nine, vid
+        else:
+            assert dec.defence.weight(o, info, nine) == 0, vid
+            assert bot.choose(view, legal).tile == nine, vid
+            bot.settings = dict(bot.settings, defence=False)
+            assert bot.choose(view, legal).tile != nine, vid
+        east = T.parse_tile("E")
+        dec.kn.visible[east] = 4        # as if the other three Es were on the table
+        assert dec.defence.weight(o, info, east) == 0, vid
 
 
 def test_easy_is_weaker_but_sane():

@@ -38,6 +38,9 @@ _MELD_READY = (0.0, 0.12, 0.35, 0.7, 0.95)
 #: share of concealed hands that can be won on a discard where plain hands cannot (seven
 #: pairs and the like), as a factor on a meldless seat's readiness
 CONCEALED_PATTERN = 0.3
+#: a number tile with all four copies visible (the discarder's own among them): only the
+#: chow-shaped waits are left of its danger (no pair or pung wait can use it)
+CHOW_ONLY = 0.7
 
 
 class Defence:
@@ -167,18 +170,25 @@ class Defence:
 
     # -- tiles ----------------------------------------------------------------------------------
     def weight(self, o, info: dict, t: int) -> float:
+        """How likely ``t`` is among ``o``'s winning tiles, relative to an average tile
+        (``info``: :meth:`_reading` of ``o``).  Copies visible to this seat count its own
+        hand, so with all four visible ``o`` holds none: no pair or pung wait on ``t`` is
+        possible, but a number tile can still complete a chow-shaped wait (``o`` holds 4-5
+        and waits on 3-6 whatever the 3s) where the variant lets a discard win that way."""
         vis = self.kn.visible[t]
-        if vis >= 4:
-            return 0.0
         if T.is_honour(t):
-            w = _HONOUR_BY_VISIBLE[vis]
+            w = _HONOUR_BY_VISIBLE[min(vis, 4)]
         elif not self.chow_wins or o.seat in self.pair_waiters:
-            w = _PAIR_WAIT_BY_VISIBLE[vis]
+            w = _PAIR_WAIT_BY_VISIBLE[min(vis, 4)]
         else:
             r = T.rank_of(t)
             w = 0.7 if r in (self.lo, self.hi) else 0.9 if r in (self.lo + 1, self.hi - 1) else 1.0
-            if vis >= 3:
+            if vis >= 4:
+                w *= CHOW_ONLY
+            elif vis >= 3:
                 w *= 0.8
+        if not w:
+            return 0.0
         if t in info["own"]:
             w *= 0.2 if t == info["last"] else 0.4
         elif self.chow_wins and T.is_suited(t) and self.strong:
