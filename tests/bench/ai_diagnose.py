@@ -179,6 +179,11 @@ for seed in seeds:
                 C[('upcause', 'def' if defdrv else ('claim' if after_claim else 'ev'))] += 1
             if cls == 0 and defdrv: C[('defdrv',)] += 1
             r['dist_hist'].append(mind)
+            if not waits or not any(max(ev_bot.model.exact(tuple(T.tiles_of(cnt)), tuple(melds), w, table.seat_wind(s), table.prevailing_wind)) > 0 for w in waits):
+                if r['lr_now']:
+                    C[(cls, 'lr_broken')] += 1
+                    if defdrv: C[(cls, 'lr_broken_def')] += 1
+                r['lr_now'] = False
             if waits:
                 if r['shape_ready'] is None: r['shape_ready'] = r['turns']
                 conc = tuple(T.tiles_of(cnt))
@@ -187,6 +192,7 @@ for seed in seeds:
                     vs, vd = ev_bot.model.exact(conc, tuple(melds), w, table.seat_wind(s), table.prevailing_wind)
                     if vs > 0 or vd > 0: lw.append((w, max(vs, vd)))
                 if lw:
+                    r['lr_now'] = True
                     if r['legal_ready'] is None:
                         r['legal_ready'] = r['turns']
                         un = unseen_for(table, s)
@@ -229,3 +235,6 @@ for f in ('suit_honours', 'straight', 'same_sequence', 'suit'):
     for d in range(5):
         n = C[('cal', f, d, 'n')]
         if n: print(f'cal {f:14s} d={d} n={n:5d} predicted {C[("cal", f, d, "pred")]/n:.3f} actual {C[("cal", f, d, "act")]/n:.3f}')
+
+for cls in (0, 1):
+    print('class', cls, 'legal-ready hands broken (a later discard leaves no legal wait):', C[(cls, 'lr_broken')], 'by defence:', C[(cls, 'lr_broken_def')], 'of legal-ready hands', C[(cls, 'legal_ready')])
