@@ -18,6 +18,9 @@ SITUATIONS = (
     "kong_replacement", "double_kong_replacement", "robbing_kong", "discard_after_kong",
     "last_wall_tile", "last_discard", "heavenly", "earthly", "ten_honour_discards",
     "bloom_tile", "robbing_the_eighth", "flower_replacement",
+    # the winning tile is a replacement drawn in the turn of the last ordinary draw (Singapore
+    # last_tile "or its replacements", GAPS §3d)
+    "last_wall_replacement",
     # engine-only detail (G-OX-4 second reading): the winning discard is a tile another player
     # held a concealed pung of and could have claimed for a kong.
     "kong_claimable_discard",
