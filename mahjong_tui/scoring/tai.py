@@ -1,8 +1,8 @@
 """The ``tai`` scoring scheme: Singapore / Malaysian mahjong (seed 001; GAPS §3c–§3e).
 
 Every pattern the hand shows adds its value from the variant file — ``[scoring.tai]`` for the
-ordinary patterns, ``[scoring.special]`` for the limit hands (worth the limit, 5) — "count"
-times for the "each" patterns; the families of ``scoring.exclusions`` keep only their
+ordinary patterns (breakdown kind ``"tai"``), ``[scoring.special]`` for the limit hands (worth
+the limit, 5; kind ``"limit"``) — "count" times for the "each" patterns; the families of ``scoring.exclusions`` keep only their
 highest-valued member (the "replaces" relations of §3d); the total is capped at
 ``scoring.limit`` (5).  A win needs ``win.minimum`` tai (1; bonus tiles count, G-SG-5).  The
 values live in the variant file; this module holds the detectors, by pattern id (GAPS §3d):
@@ -243,7 +243,8 @@ def breakdown(variant: "Variant", items: list[tuple[str, int]]) -> tuple[float, 
         got = _value_of(variant, pid)
         if got is None or not got[1]:
             continue
-        kind, value = got
+        table, value = got
+        kind = "limit" if table == "special" else "tai"
         patterns.append(PatternScore(pid, value, merged[pid], kind, DESCRIPTIONS[pid]))
     patterns = apply_exclusions(variant, patterns)
     total = sum(p.total for p in patterns)

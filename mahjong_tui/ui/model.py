@@ -258,9 +258,36 @@ def wait_worth(variant, view: dict, counts: list[int], waits: list[int]) -> dict
     return out
 
 
+#: What each instant payment (GAPS §3e; ``instant_payment`` events) is for, in a player's words.
+PAYMENT_WORDS = {
+    "bite_animals": "a pair of animals",
+    "bite_seat_flowers": "own season and flower",
+    "bite_complete_group": "a complete set",
+    "bite_all_animals": "all four animals",
+    "kong_exposed": "exposed kong",
+    "kong_concealed": "concealed kong",
+}
+
+
+def payment_words(ev: dict) -> str:
+    """``'a pair of animals (Cat, Rat), hidden'``, ``'concealed kong (EEEE)'``: what an
+    instant payment was for."""
+    tiles = parse(ev.get("tiles") or "")
+    what = PAYMENT_WORDS.get(ev.get("id", ""), str(ev.get("id", "")).replace("_", " "))
+    if tiles and all(T.is_bonus(t) for t in tiles):
+        what += " (" + ", ".join(T.long_name(t) for t in tiles) + ")"
+    elif tiles:
+        what += f" of {T.name(tiles[0])}"
+    if ev.get("hidden"):
+        what += ", hidden"
+    return what
+
+
 def describe_event(ev: dict, name) -> str | None:
     """One line for the status bar about a public event, or None.  ``name(seat)`` names a seat."""
     kind = ev.get("type")
+    if kind == "instant_payment":
+        return f"{name(ev['seat'])} collects {fmt_num(ev['amount'])} from each: {payment_words(ev)}"
     if kind == "discard":
         return f"{name(ev['seat'])} discards {ev['tile']}"
     if kind == "claim":

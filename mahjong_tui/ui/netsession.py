@@ -33,7 +33,6 @@ from ..errors import MahjongError
 from ..net.client import NetClient, parse_address
 from ..net.protocol import NetError
 from ..variant import Variant
-from .model import describe_event
 from .session import DeskSession, Request
 
 #: error codes after which a choice that was sent is offered again (the server refused it, the
@@ -346,9 +345,7 @@ class NetSession(DeskSession):
                 if new:
                     self._hand_over(summary, last)
                 continue
-            text = describe_event(ev, self.name)  # None for match_end: the end screen tells it
-            if text:
-                self.emit_text(text)
+            self.note_event(ev)  # no words for match_end: the end screen tells it
 
     def _hand_over(self, summary: dict, last: bool) -> None:
         """Show a hand's scoring screen once the previous one is closed; the table goes on

@@ -251,8 +251,8 @@ class TableScreen(BaseScreen):
             if notice is not None:
                 title_text, detail = notice
                 info = (detail,) if detail else ()
-                if s.last_text and not s.problem():
-                    info = info + ((" · " if info else "") + s.last_text,)
+                if s.status_text() and not s.problem():
+                    info = info + ((" · " if info else "") + s.status_text(),)
                 return ActionBox((title_text,), (), info, False)
             if phase == "turn":
                 if s.plays_by_hand(cur):
@@ -269,8 +269,8 @@ class TableScreen(BaseScreen):
             info: tuple = ()
             if show:
                 info = readiness_parts(readiness(s.variant, view), "You are ")
-            if s.last_text:
-                info = info + ((" · " if info else "") + s.last_text,)
+            if s.status_text():
+                info = info + ((" · " if info else "") + s.status_text(),)
             return ActionBox(title, (), info, False)
         phase = view["phase"]
         choices = assign(req.legal, "turn" if req.is_turn else phase)
@@ -288,10 +288,14 @@ class TableScreen(BaseScreen):
             info = readiness_parts(readiness(s.variant, view, tile), "After this discard you are ") if tile is not None else ()
             if self._hint:
                 info = (self._hint + (" · " if info else ""),) + info
+            if s.recent_payment():  # e.g. the flower just drawn bit (GAPS §3e)
+                info = info + ((" · " if info else "") + s.recent_payment(),)
             return ActionBox(title, tuple(lead + rows), info, True)
         d = view.get("discard")
         if phase == "claim" and d:
             title = (f"{who(d['seat'])} discarded ", T.parse_tile(d["tile"]), " —")
+        elif phase == "rob" and any(a.kind == "win" and a.tile is not None and T.is_bonus(a.tile) for a in req.legal):
+            title = ("The eighth flower is drawn —",)  # robbing the eighth (GAPS §3d)
         elif phase == "rob":
             title = ("A kong is being added —",)
         elif phase == "after_kong":
@@ -305,6 +309,8 @@ class TableScreen(BaseScreen):
         info = readiness_parts(readiness(s.variant, view), "You are ")
         if self._hint:
             info = (self._hint + (" · " if info else ""),) + info
+        if s.recent_payment():
+            info = info + ((" · " if info else "") + s.recent_payment(),)
         return ActionBox(title, tuple(rows), info, True)
 
     # ----------------------------------------------------------------------------------------
