@@ -275,7 +275,7 @@ def evaluate(variant: "Variant", ctx: HandContext) -> ScoreResult:
     ``win.forms``) is scored; the one with the most tai (capped, then uncapped) is reported
     (GAPS §0).  ``value`` = tai after the cap, unit ``"tai"``.  A hand that is not complete is
     still a win when it is a flower win (:func:`flower_win`; form ``"flowers"``, only the
-    bonus-tile and situation patterns count).  Under ``win.minimum`` the result has
+    bonus-tile patterns and the flower win itself count).  Under ``win.minimum`` the result has
     ``winning`` False, the breakdown and a reason (``"0 tai: a win needs at least 1 tai"``).
     ``payments`` from :func:`~mahjong_tui.scoring.settlement.payments_for_score` on the
     :func:`~mahjong_tui.scoring.common.settlement_context`.  No exceptions for well-formed
@@ -288,15 +288,21 @@ def evaluate(variant: "Variant", ctx: HandContext) -> ScoreResult:
     if not arrs and flower is None:
         return ScoreResult(winning=False, unit=UNIT, reason=not_complete_reason(variant))
     facts = hand_facts(ctx, variant.tiles_rules["ranks"][1])
-    common = bonus_items(ctx, facts) + situation_items(ctx)
     if arrs:
+        common = bonus_items(ctx, facts) + situation_items(ctx)
+
         def score(arr: "Arrangement") -> tuple[tuple[float, float], float, list[PatternScore]]:
             value, total, patterns = breakdown(variant, common + hand_items(variant, ctx, arr, facts))
             return (value, total), value, patterns
 
         result = best_scored(arrs, UNIT, score)
     else:
-        value, _total, patterns = breakdown(variant, common)
+        # a flower win scores its bonus tiles and itself: the hand is not complete, so nothing
+        # about how it was completed (heavenly, replacement, last tile) applies
+        items = bonus_items(ctx, facts)  # all_eight_flowers is among them when held
+        if flower == "robbing_the_eighth":
+            items.append((flower, 1))
+        value, _total, patterns = breakdown(variant, items)
         result = ScoreResult(winning=True, value=plain_number(value), unit=UNIT, form=FLOWER_FORM,
                              patterns=tuple(patterns))
     minimum = variant.win["minimum"]
