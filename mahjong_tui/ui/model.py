@@ -287,7 +287,8 @@ def describe_event(ev: dict, name) -> str | None:
     """One line for the status bar about a public event, or None.  ``name(seat)`` names a seat."""
     kind = ev.get("type")
     if kind == "instant_payment":
-        return f"{name(ev['seat'])} collects {fmt_num(ev['amount'])} from each: {payment_words(ev)}"
+        who = name(ev["seat"])
+        return f"{who} {'collect' if who == 'You' else 'collects'} {fmt_num(ev['amount'])} from each: {payment_words(ev)}"
     if kind == "discard":
         return f"{name(ev['seat'])} discards {ev['tile']}"
     if kind == "claim":

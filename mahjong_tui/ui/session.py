@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Protocol, Sequence
 
 from ..ai.baseline import make_bot
-from ..engine import Action, Table
+from ..engine import Action, Table, event_for
 from ..engine.log import GameLog
 from ..runner import BotSeat, TableRunner
 from ..variant import Variant
@@ -381,6 +381,11 @@ class GameSession(DeskSession):
         self._queue = asyncio.Queue()
         desk = asyncio.ensure_future(self._desk())
         try:
+            if not self.table.actions:
+                # the first deal happened when the table was built, before anyone listened:
+                # tell its public events now (a bite at the deal, GAPS §3e, among them)
+                for ev in self.table.events:
+                    self.note_event(event_for(ev, None))
             self.presenter.table_changed()
             while not self._stopped and self.table.phase != "match_over":
                 self._ended = []
