@@ -258,29 +258,22 @@ def wait_worth(variant, view: dict, counts: list[int], waits: list[int]) -> dict
     return out
 
 
-#: What each instant payment (GAPS §3e; ``instant_payment`` events) is for, in a player's words.
-PAYMENT_WORDS = {
-    "bite_animals": "a pair of animals",
-    "bite_seat_flowers": "own season and flower",
-    "bite_complete_group": "a complete set",
-    "bite_all_animals": "all four animals",
-    "kong_exposed": "exposed kong",
-    "kong_concealed": "concealed kong",
-}
-
-
 def payment_words(ev: dict) -> str:
-    """``'a pair of animals (Cat, Rat), hidden'``, ``'concealed kong (EEEE)'``: what an
-    instant payment was for."""
+    """What an instant payment (GAPS §3e; an ``instant_payment`` event or record) was for:
+    ``'Cat + Rat, hidden'``, ``'Summer + Orchid'``, ``'all four seasons'``, ``'all four
+    animals'``, ``'concealed kong of E'``."""
+    pid = str(ev.get("id", ""))
     tiles = parse(ev.get("tiles") or "")
-    what = PAYMENT_WORDS.get(ev.get("id", ""), str(ev.get("id", "")).replace("_", " "))
-    if tiles and all(T.is_bonus(t) for t in tiles):
-        what += " (" + ", ".join(T.long_name(t) for t in tiles) + ")"
+    if pid.startswith("kong_") and tiles:
+        what = f"{pid[5:]} kong of {T.name(tiles[0])}"
+    elif len(tiles) == 4 and all(T.is_bonus(t) for t in tiles):
+        kind = "animals" if T.is_animal(tiles[0]) else "seasons" if tiles[0] in T.SEASONS else "flowers"
+        what = f"all four {kind}"
     elif tiles:
-        what += f" of {T.name(tiles[0])}"
-    if ev.get("hidden"):
-        what += ", hidden"
-    return what
+        what = " + ".join(T.long_name(t) for t in tiles)
+    else:
+        what = pid.replace("_", " ")
+    return what + (", hidden" if ev.get("hidden") else "")
 
 
 def describe_event(ev: dict, name) -> str | None:

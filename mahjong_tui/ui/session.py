@@ -301,16 +301,9 @@ class DeskSession:
         self.emit_text(text)
 
     def recent_payment(self) -> str:
-        """The latest instant payment in words while it is recent (else '')."""
+        """The latest instant payment in words while it is recent (else ''): the table shows
+        it on a line of its own."""
         return self.payment_text if self._texts_since_payment <= self.PAYMENT_LINGER else ""
-
-    def status_text(self) -> str:
-        """The status line: the latest event, and a recent instant payment if it is not that."""
-        text = self.last_text
-        paid = self.recent_payment()
-        if paid and paid != text:
-            text = f"{text} · {paid}" if text else paid
-        return text
 
 
 class GameSession(DeskSession):

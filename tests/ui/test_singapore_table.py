@@ -23,8 +23,10 @@ async def test_singapore_table_shows_bonus_tiles_and_instant_payments():
         # your line: wind, name, score after the bite (+6), then the bonus tiles
         assert "East You  6" in bottom[0] and "Bm Ca Ra" in " ".join(bottom)
         assert "Pl Or" in " ".join(right) and "South Bot 2  -2" in right[0]
-        bar = " ".join(app.screen.query_one(ActionBar).plain_lines())
-        assert "You collect 2 from each: a pair of animals (Cat, Rat), hidden" in bar
+        # the bite is news: a line of its own under your prompt
+        bar = app.screen.query_one(ActionBar).plain_lines()
+        assert "Your turn" in bar[0]
+        assert bar[-1].strip() == "You collect 2 from each: Cat + Rat, hidden"
         decide = bot_policy(app.screen.session.variant, 0)
         while (req := await next_decision(pilot, app)) is not None:
             await press_action(pilot, app, decide(req))
@@ -34,7 +36,7 @@ async def test_singapore_table_shows_bonus_tiles_and_instant_payments():
         assert [(p["id"], p["seat"], p["amount"]) for p in summary["instant_payments"]][0] == ("bite_animals", 0, 2)
         text = screen_text(app)
         assert "Instant payments during the hand" in text
-        assert "You +2 each: a pair of animals (Cat, Rat), hidden" in text
+        assert "You +2 each: Cat + Rat, hidden" in text
         # you win on South's discard with Cat and Rat: 2 tai, V = 2: South pays 2V, the others V
         (w,) = summary["winners"]
         assert (w["seat"], w["value"], w["unit"]) == (0, 2, "tai") and summary["discarder"] == 1

@@ -251,8 +251,8 @@ class TableScreen(BaseScreen):
             if notice is not None:
                 title_text, detail = notice
                 info = (detail,) if detail else ()
-                if s.status_text() and not s.problem():
-                    info = info + ((" · " if info else "") + s.status_text(),)
+                if s.last_text and not s.problem():
+                    info = info + ((" · " if info else "") + s.last_text,)
                 return ActionBox((title_text,), (), info, False)
             if phase == "turn":
                 if s.plays_by_hand(cur):
@@ -269,9 +269,9 @@ class TableScreen(BaseScreen):
             info: tuple = ()
             if show:
                 info = readiness_parts(readiness(s.variant, view), "You are ")
-            if s.status_text():
-                info = info + ((" · " if info else "") + s.status_text(),)
-            return ActionBox(title, (), info, False)
+            if s.last_text:
+                info = info + ((" · " if info else "") + s.last_text,)
+            return ActionBox(title, (), info, False, self._news(s.last_text))
         phase = view["phase"]
         choices = assign(req.legal, "turn" if req.is_turn else phase)
         self.choice_map = {c.key: c for c in choices}
@@ -288,9 +288,7 @@ class TableScreen(BaseScreen):
             info = readiness_parts(readiness(s.variant, view, tile), "After this discard you are ") if tile is not None else ()
             if self._hint:
                 info = (self._hint + (" · " if info else ""),) + info
-            if s.recent_payment():  # e.g. the flower just drawn bit (GAPS §3e)
-                info = info + ((" · " if info else "") + s.recent_payment(),)
-            return ActionBox(title, tuple(lead + rows), info, True)
+            return ActionBox(title, tuple(lead + rows), info, True, self._news())
         d = view.get("discard")
         if phase == "claim" and d:
             title = (f"{who(d['seat'])} discarded ", T.parse_tile(d["tile"]), " —")
@@ -309,9 +307,13 @@ class TableScreen(BaseScreen):
         info = readiness_parts(readiness(s.variant, view), "You are ")
         if self._hint:
             info = (self._hint + (" · " if info else ""),) + info
-        if s.recent_payment():
-            info = info + ((" · " if info else "") + s.recent_payment(),)
-        return ActionBox(title, tuple(rows), info, True)
+        return ActionBox(title, tuple(rows), info, True, self._news())
+
+    def _news(self, shown: str = "") -> tuple:
+        """The action bar's news line: a recent instant payment (GAPS §3e; e.g. the flower just
+        drawn bit), unless the status line already says it."""
+        paid = self.session.recent_payment()
+        return (paid,) if paid and paid != shown else ()
 
     # ----------------------------------------------------------------------------------------
     # keys and mouse
