@@ -14,7 +14,9 @@ payments, the end of a hand, settlement, dealer and wind rotation, the next deal
 Instant payments (``[instant_payments]`` of the variant, GAPS §3e): the moment a bonus tile set
 aside completes a bite (:func:`mahjong_tui.scoring.instant.bites`) or a kong stands (after its
 robbing window), each other seat pays the amount × ``scoring.base`` to that seat: the scores
-move at once and an ``instant_payment`` event says who, why and how much.  The machine does no I/O, reads no clock and draws randomness only from
+move at once and an ``instant_payment`` event says who, why and how much.
+
+The machine does no I/O, reads no clock and draws randomness only from
 :func:`~mahjong_tui.engine.wall.hand_rng` (seed + hand number), so the same variant, seed and
 actions give the same states on every machine (:mod:`mahjong_tui.engine.log`).
 

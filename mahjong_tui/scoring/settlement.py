@@ -11,8 +11,9 @@ The mode is ``variant.settlement['mode']``:
   ``result.value`` × ``scoring.base``, or with ``hand_value = "doubling"`` ``scoring.base`` ×
   2^(value − 1) (Singapore: u·2^(tai − 1)).  Self-draw: each other player pays
   ``self_draw_each``·V.  Discard win: the discarder pays ``discarder``·V and each other loser
-  ``discard_others``·V; with ``shooter_pays_all`` the discarder pays all of it alone.  Several winners on one discard
-  (Yuxi, G-YX-5): each winner is paid separately (fellow winners never pay each other).
+  ``discard_others``·V; with ``shooter_pays_all`` the discarder pays all of it alone.  Several
+  winners on one discard (Yuxi, G-YX-5): each winner is paid separately (fellow winners never
+  pay each other).
   Robbing a kong: the engine passes the robbed player as ``discarder`` (GAPS §2e, G-YZ-2);
   with ``robbed_pays_as_discarder = false`` a robbed-kong win is paid as a self-draw.
   Liability (pao / bao, GAPS §6e, G-YZ-6, §3e): when a winner's result has a pattern with a
@@ -228,9 +229,10 @@ def payments_for_score(variant, result: ScoreResult, ctx: HandContext) -> dict[s
     The winner sits at ``ctx.seat_wind``, the discarder at ``ctx.discarder`` (or East for the
     ``earthly`` situation when no discarder is given).  Liability (:func:`liability_rules`):
     a ``"discarder"`` rule makes the discarder (the robbed player) pay for all; a meld rule
-    makes ``ctx.fed_third_meld`` (``--fed-third-meld`` / ``--liable``: the player who fed the
-    meld that the rule names) pay for all, or the ``from_seat`` of the named meld (a seat
-    wind index) when the context's melds carry one.
+    makes the ``from_seat`` of the meld it names pay for all, read as a seat-wind index (E 0 …
+    N 3, the numbering of this function), else ``ctx.fed_third_meld`` (``--fed-third-meld`` /
+    ``--liable``: the player who fed that meld).  (Contexts built by the engine carry seat
+    numbers in ``from_seat``; the engine settles with :func:`settle` and its own liable seat.)
     In ``classical_zero_sum`` the winner receives his S from each of the other three (losers'
     scores are unknown to ``score``), doubled to or from East with ``east_pays_double``.
 
@@ -255,18 +257,14 @@ def payments_for_score(variant, result: ScoreResult, ctx: HandContext) -> dict[s
             discarder = seat_winds.index(d)
         elif mode == "winner_collects":
             return None
-    named = None
-    if ctx.fed_third_meld is not None and ctx.fed_third_meld in seat_winds and ctx.fed_third_meld != ctx.seat_wind:
-        named = seat_winds.index(ctx.fed_third_meld)
-
-    def feeder_of(i: int) -> int | None:
-        return named if named is not None else ctx.melds[i].from_seat
-
     liable = None
-    payer = liable_in_context(variant, result, ctx, discarder, feeder_of)
-    if payer is None and named is not None and any(
-            rule != "discarder" for pid, rule in liability_rules(variant).items() if pid in {p.id for p in result.patterns}):
-        payer = named  # the caller named the feeder; the hand string does not say which meld he fed
+    payer = liable_in_context(variant, result, ctx, discarder, lambda i: ctx.melds[i].from_seat)
+    fed = ctx.fed_third_meld
+    if payer is None and fed in seat_winds and fed != ctx.seat_wind:
+        # the caller named the feeder; a hand string does not say which meld he fed
+        rules = liability_rules(variant)
+        if any(rules.get(p.id, "discarder") != "discarder" for p in result.patterns):
+            payer = seat_winds.index(fed)
     if payer is not None and payer != winner:
         liable = {winner: payer}
     delta = settle(variant, seat_winds=seat_winds, winners=[(winner, result, ctx)], losers={},
