@@ -97,6 +97,7 @@ def test_bite_in_play_is_not_hidden(monkeypatch):
     t = table_with(monkeypatch, ["EE1m" + PLAIN, "u1m" + PLAIN, "W1m" + PLAIN, "N1m" + PLAIN],
                    front="v", back="5t 7t")
     assert t.scores == [0, 0, 0, 0]
+    before = t.view(3)
     discard(t, 0, "E")
     pass_all(t)
     assert trail(t)[-4:] == [("draw", 1, "v"), ("bonus", 1, "v"), ("instant_payment", 1, "bite_animals"),
@@ -108,6 +109,10 @@ def test_bite_in_play_is_not_hidden(monkeypatch):
     # the others see it (public) and the new score; South holds the replacement as his draw
     assert [p["score"] for p in t.view(3)["players"]] == [-1, 3, -1, -1]
     assert t.view(1)["drawn"] == "7t" and t.view(3)["players"][1]["bonus"] == "uv"
+    # the view lists the hand's payments so far; a view taken earlier keeps what it said
+    assert [(p["id"], p["seat"], p["deltas"]) for p in t.view(3)["instant_payments"]] == \
+        [("bite_animals", 1, [-1, 3, -1, -1])]
+    assert before["instant_payments"] == []
     check_invariants(t)
 
 

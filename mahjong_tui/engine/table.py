@@ -1054,6 +1054,9 @@ VIEW_FIELDS: dict[str, Callable[[Table, int], object]] = {
     "wall": lambda table, seat: table._public_view()[1],
     "legal": lambda table, seat: [a.shared_dict() for a in table._legal_entry(seat)],
     "last_hand": lambda table, seat: table.history[-1] if table.history else None,
+    # the instant payments of the hand in play so far (GAPS §3e; empty without [instant_payments]):
+    # a seat that joins (or rejoins) mid-hand learns the bites it did not see happen
+    "instant_payments": lambda table, seat: list(table.instant_log),
 }
 
 _ABSENT = object()

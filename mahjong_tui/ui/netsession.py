@@ -291,6 +291,9 @@ class NetSession(DeskSession):
                     self._history[last["hand"]] = last
                     if n > 1:  # a hand ended while we were away: show how
                         self._hand_over(last, msg["view"].get("phase") == "match_over")
+                paid = msg["view"].get("instant_payments")
+                if paid and seat == self.reporter:  # made before we (re)joined, e.g. at the deal
+                    self.note_event({"type": "instant_payment", **paid[-1]})
             if seat == self.reporter:
                 self._events(msg.get("events") or [], msg["view"])
             self._sync_request(seat)
