@@ -508,7 +508,8 @@ def _hashed_rules(rules: dict) -> dict:
 def _build(path: Path, data: dict) -> Variant:
     rules = _validate(path, data)
     hashed = {k: v for k, v in rules.items() if k in SCHEMA and k != ""}
-    digest = hashlib.sha256(json.dumps(_hashed_rules(hashed), sort_keys=True, separators=(",", ":")).encode()).hexdigest()[:16]
+    canonical = json.dumps(_hashed_rules(hashed), sort_keys=True, separators=(",", ":"))
+    digest = hashlib.sha256(canonical.encode()).hexdigest()[:16]
     return Variant(
         id=rules["id"], name=rules["name"], summary=rules.get("summary", ""), seed=rules.get("seed", ""),
         path=str(path), rules=_freeze(hashed), rules_hash=digest,

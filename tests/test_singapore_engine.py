@@ -249,7 +249,8 @@ def test_all_eight_flowers_wins_at_once(monkeypatch):
     t.apply(win)
     h = t.history[-1]
     assert h["winners"][0]["form"] == "flowers" and h["self_draw"]
-    assert {p["id"] for p in h["winners"][0]["patterns"]} == {"seat_flower", "complete_flower_group", "all_eight_flowers"}
+    assert {p["id"] for p in h["winners"][0]["patterns"]} == \
+        {"seat_flower", "complete_flower_group", "all_eight_flowers"}
     assert h["deltas"] == [96, -32, -32, -32] and t.scores == [114, -38, -38, -38]
     assert h["instant_deltas"] == [18, -6, -6, -6]
 

@@ -75,8 +75,8 @@ class PatternScore:
 
     ``kind`` is the table it comes from (``points``, ``doublings``, ``special``,
     ``multipliers``, ``fan``, ``tai``), or ``limit`` for a limit hand of the ``tai`` scheme
-    (valued in ``[scoring.special]``, GAPS §3c); ``value`` is the per-item value from the variant file;
-    ``count`` how many times it applies; ``description`` a player's words for it.
+    (valued in ``[scoring.special]``, GAPS §3c); ``value`` is the per-item value from the
+    variant file; ``count`` how many times it applies; ``description`` a player's words for it.
     """
 
     id: str

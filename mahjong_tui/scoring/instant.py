@@ -20,7 +20,7 @@ replacements of the deal (``dealt``).
 
 from __future__ import annotations
 
-from typing import Collection, Sequence
+from typing import Collection
 
 from .. import tiles as T
 
@@ -31,7 +31,8 @@ ANIMAL_PAIRS = ((CAT, RAT), (ROOSTER, CENTIPEDE))
 KONG_PAYMENTS = {"kong_exposed": ("exposed", "added"), "kong_concealed": ("concealed",)}
 
 
-def bites(held: Collection[int], new: int, seat_number: int, dealt: Collection[int]) -> list[tuple[str, bool, tuple[int, ...]]]:
+def bites(held: Collection[int], new: int, seat_number: int,
+          dealt: Collection[int]) -> list[tuple[str, bool, tuple[int, ...]]]:
     """The bites that setting aside bonus tile ``new`` sets off, as ``(id, hidden, tiles)``.
 
     - ``held``: the player's bonus tiles, ``new`` included;
@@ -60,7 +61,8 @@ def bites(held: Collection[int], new: int, seat_number: int, dealt: Collection[i
 
 
 def kong_payment(kong_type: str) -> str:
-    """The payment id of a kong of ``kong_type`` (``exposed``, ``added``, ``concealed``)."""
+    """The payment id of a kong of ``kong_type`` (``exposed``, ``added``, ``concealed``;
+    GAPS §3e: an added kong pays as an exposed one).  ValueError for any other type."""
     for pid, types in KONG_PAYMENTS.items():
         if kong_type in types:
             return pid

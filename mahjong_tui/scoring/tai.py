@@ -2,9 +2,9 @@
 
 Every pattern the hand shows adds its value from the variant file — ``[scoring.tai]`` for the
 ordinary patterns (breakdown kind ``"tai"``), ``[scoring.special]`` for the limit hands (worth
-the limit, 5; kind ``"limit"``) — "count" times for the "each" patterns; the families of ``scoring.exclusions`` keep only their
-highest-valued member (the "replaces" relations of §3d); the total is capped at
-``scoring.limit`` (5).  A win needs ``win.minimum`` tai (1; bonus tiles count, G-SG-5).  The
+the limit, 5; kind ``"limit"``) — "count" times for the "each" patterns; the families of
+``scoring.exclusions`` keep only their highest-valued member (the "replaces" relations of
+§3d); the total is capped at ``scoring.limit`` (5).  A win needs ``win.minimum`` tai (1; bonus tiles count, G-SG-5).  The
 values live in the variant file; this module holds the detectors, by pattern id (GAPS §3d):
 
 - bonus tiles: ``animal`` (each), ``complete_animals``, ``seat_flower`` (each season or flower

@@ -281,7 +281,8 @@ def describe_event(ev: dict, name) -> str | None:
     kind = ev.get("type")
     if kind == "instant_payment":
         who = name(ev["seat"])
-        return f"{who} {'collect' if who == 'You' else 'collects'} {fmt_num(ev['amount'])} from each: {payment_words(ev)}"
+        verb = "collect" if who == "You" else "collects"
+        return f"{who} {verb} {fmt_num(ev['amount'])} from each: {payment_words(ev)}"
     if kind == "discard":
         return f"{name(ev['seat'])} discards {ev['tile']}"
     if kind == "claim":
