@@ -94,7 +94,10 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--indicator", action="append", default=[])
     sp.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     sp.add_argument("--discarder", type=_wind, default=None)
-    sp.add_argument("--fed-third-meld", type=_wind, default=None)
+    sp.add_argument("--fed-third-meld", "--liable", dest="fed_third_meld", type=_wind, default=None,
+                    help="seat wind of the player who fed the meld that makes him pay for all "
+                         "(Yangzhou: the third exposed meld; Singapore: the 3rd dragon pung, 4th wind pung "
+                         "or 4th exposed meld)")
     sp.add_argument("--json", action="store_true")
     sp.add_argument("hand", metavar="HAND", help="hand string, or - to read one per line from stdin")
 
@@ -125,9 +128,12 @@ def _hand_context(variant, text: str, args: argparse.Namespace):
     for b in spec.bonus:
         if b not in variant.bonus_kinds:
             raise HandError(f"bonus tile {T.name(b)} is not used in the {variant.name} variant")
-    if spec.tile_count() != 14:
+    # robbing the eighth flower (Singapore, GAPS §3d) is won holding 13 tiles
+    sizes = (13, 14) if "robbing_the_eighth" in args.situation else (14,)
+    if spec.tile_count() not in sizes:
         raise HandError(
-            f"a finished hand has 14 tiles (melds count 3, kongs too); this one has {spec.tile_count()}"
+            f"a finished hand has 14 tiles (melds count 3, kongs too; 13 when robbing the eighth flower); "
+            f"this one has {spec.tile_count()}"
         )
     self_draw = args.by == "self-draw"
     discarder = args.discarder
@@ -205,12 +211,13 @@ def _print_score(out: dict) -> None:
     for p in res.patterns:
         count = f" x{p.count}" if p.count != 1 else ""
         desc = f"  {p.description}" if p.description else ""
-        print(f"  {p.id:<32}{_fmt(p.value):>6} {p.kind}{count}{desc}")
+        kind = f"{out['unit']} (limit)" if p.kind == "limit" else p.kind
+        print(f"  {p.id:<32}{_fmt(p.value):>6} {kind}{count}{desc}")
     print(f"  {'total':<32}{_fmt(out['value']):>6} {out['unit']}")
     if out.get("points") is not None:
         print(f"  points: {_fmt(out['points'])}")
     if out["payments"]:
-        print("  payments: " + ", ".join(f"{k} {_fmt(v):>+}" if isinstance(v, int) else f"{k} {v:+g}" for k, v in out["payments"].items()))
+        print("  payments: " + ", ".join(f"{k} {'+' if v > 0 else ''}{_fmt(v)}" for k, v in out["payments"].items()))
 
 
 def _fmt(x: float) -> str:

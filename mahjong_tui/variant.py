@@ -17,6 +17,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+import re
 import tomllib
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -70,6 +71,14 @@ def _int_list(n: int, lo: int, hi: int) -> tuple[Callable[[Any], bool], str]:
 WIN_FORMS = ("standard", "seven_pairs", "thirteen_orphans")
 SCHEMES = ("points_doublings", "multiplier", "fan", "tai")
 SETTLEMENTS = ("cumulative", "classical_zero_sum", "winner_collects")
+#: Wins the engine offers whatever the hand's shape (Singapore, GAPS §3c/§3d).
+FLOWER_WINS = ("all_eight_flowers", "robbing_the_eighth")
+#: Instant payments the engine knows (GAPS §3e; ``mahjong_tui.scoring.instant``).
+INSTANT_PAYMENTS = ("bite_animals", "bite_animals_hidden", "bite_seat_flowers", "bite_seat_flowers_hidden",
+                    "bite_complete_group", "bite_all_animals", "kong_exposed", "kong_concealed")
+#: Liability (pay-for-all) rules of ``settlement.liability`` (GAPS §3e, §6e).
+LIABILITY_RULE = re.compile(r"^(discarder|(meld|dragon_meld|wind_meld):[1-4])$")
+LIABILITY_RULES_TEXT = "'discarder', 'meld:N', 'dragon_meld:N' or 'wind_meld:N' (N = 1..4)"
 
 SCHEMA: dict[str, dict[str, tuple[Callable[[Any], bool], str, Any]]] = {
     "": {
@@ -117,6 +126,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], bool], str, Any]]] = {
         "minimum": (*_num(0), 0),
         "self_draw_only_patterns": (*_str_list(), []),
         "seven_pairs_allow_quads": (*_BOOL, False),
+        "flower_wins": (*_str_list(FLOWER_WINS), []),
     },
     "scoring": {
         "scheme": (*_one_of(*SCHEMES), _REQUIRED),
@@ -142,6 +152,9 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], bool], str, Any]]] = {
         "robbed_pays_as_discarder": (*_BOOL, True),
         "liability_patterns": (*_str_list(), []),
         "liability_meld": (*_int(0, 4), 0),
+        "liability": ((lambda v: isinstance(v, dict)), "a table of pattern id = liability rule", {}),
+        "hand_value": (*_one_of("linear", "doubling"), "linear"),
+        "shooter_pays_all": (*_BOOL, False),
     },
     "match": {
         "hands": (*_int(1, 1000), 16),
@@ -151,7 +164,17 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], bool], str, Any]]] = {
         "dealer_stays_on": (*_str_list(("dealer_win", "draw")), ["dealer_win", "draw"]),
         "new_dealer": (*_one_of("next", "winner"), "next"),
     },
+    # amounts in units of ``scoring.base``, paid by each of the other three players (GAPS §3e)
+    "instant_payments": {pid: (*_num(0), None) for pid in INSTANT_PAYMENTS},
 }
+
+#: Keys added after variant files and game logs already existed: left out of the rules hash
+#: while they hold their default, so an older file keeps its hash (and its saved games replay).
+#: ``(section, None)`` stands for a whole section that is empty.
+_HASH_OMIT_AT_DEFAULT = (
+    ("win", "flower_wins"), ("settlement", "liability"), ("settlement", "hand_value"),
+    ("settlement", "shooter_pays_all"), ("instant_payments", None),
+)
 
 _TABLE_SECTIONS = {("scoring", k) for k in ("points", "doublings", "special", "multipliers", "fan", "tai")}
 
@@ -276,6 +299,22 @@ def _validate(path: Path, data: dict) -> dict:
                     f"{path}: key 'scoring.{table}.{pid}': no pattern detector is named {pid!r} for scheme "
                     f"{out['scoring']['scheme']!r}; known ids: {', '.join(sorted(known))}"
                 )
+    for pid, rule in out["settlement"]["liability"].items():
+        if pid not in known:
+            raise VariantError(
+                f"{path}: key 'settlement.liability.{pid}': no pattern detector is named {pid!r} for scheme "
+                f"{out['scoring']['scheme']!r}; known ids: {', '.join(sorted(known))}"
+            )
+        if not isinstance(rule, str) or not LIABILITY_RULE.match(rule):
+            raise VariantError(
+                f"{path}: key 'settlement.liability.{pid}' = {rule!r} is not allowed; expected {LIABILITY_RULES_TEXT}"
+            )
+    if out["win"]["flower_wins"] and not {T.parse_tile(b) for b in "hijkopqr"} <= {
+            T.parse_tile(b) for b in out["tiles"]["bonus"]}:
+        raise VariantError(
+            f"{path}: key 'win.flower_wins' needs the four seasons and four flowers "
+            f"(tiles.bonus must hold h i j k o p q r)"
+        )
     return out
 
 
@@ -344,6 +383,12 @@ class Variant:
     @property
     def match(self) -> Mapping[str, Any]:
         return self.rules["match"]
+
+    @property
+    def instant_payments(self) -> Mapping[str, Any]:
+        """``[instant_payments]``: payment id → amount each other player pays (in units of
+        ``scoring.base``); empty when the variant has none (GAPS §3e)."""
+        return self.rules["instant_payments"]
 
     # derived ---------------------------------------------------------------------------
     @cached_property
@@ -447,10 +492,24 @@ def _thaw(obj: Any) -> Any:
     return obj
 
 
+def _hashed_rules(rules: dict) -> dict:
+    """The rules that enter the rules hash: every section, less the keys of
+    :data:`_HASH_OMIT_AT_DEFAULT` that hold their default."""
+    hashed = copy.deepcopy(rules)
+    for section, key in _HASH_OMIT_AT_DEFAULT:
+        if key is None:
+            if not hashed.get(section):
+                hashed.pop(section, None)
+        elif hashed[section].get(key) == SCHEMA[section][key][2]:
+            del hashed[section][key]
+    return hashed
+
+
 def _build(path: Path, data: dict) -> Variant:
     rules = _validate(path, data)
     hashed = {k: v for k, v in rules.items() if k in SCHEMA and k != ""}
-    digest = hashlib.sha256(json.dumps(hashed, sort_keys=True, separators=(",", ":")).encode()).hexdigest()[:16]
+    canonical = json.dumps(_hashed_rules(hashed), sort_keys=True, separators=(",", ":"))
+    digest = hashlib.sha256(canonical.encode()).hexdigest()[:16]
     return Variant(
         id=rules["id"], name=rules["name"], summary=rules.get("summary", ""), seed=rules.get("seed", ""),
         path=str(path), rules=_freeze(hashed), rules_hash=digest,

@@ -27,7 +27,9 @@ def check_invariants(table: Table) -> None:
             # the player to act holds 14 (13 right after a kong, before its replacement)
             assert n in (13, 14) if table.phase == "after_kong" else n == 14, (s, n, table.phase)
         elif table.phase == "rob" and s == table.current:
-            assert n == 14
+            # robbing a kong: the declarer still holds the added tile; robbing the eighth
+            # flower (GAPS §3d): the drawer has set it aside and waits for his replacement
+            assert n == (13 if T.is_bonus(table._rob[1]) else 14), (s, n)
         else:
             assert n == 13, (s, n, table.phase)
         assert not any(table.hands[s][b] for b in table.variant.bonus_kinds) or not table.variant.deal["bonus_replacement"]
@@ -138,3 +140,52 @@ def package_melds_and_pair(rng: random.Random) -> list[int]:
                 c34[k] += 1
     c34[rng.randrange(34)] += 2
     return c34
+
+
+# ---------------------------------------------------------------------------------------
+# rigged walls (engine tests that need a given deal and given draws)
+# ---------------------------------------------------------------------------------------
+
+def rigged_wall(variant, dealer: int, hands, front: str = "", back: str = ""):
+    """A :class:`~mahjong_tui.engine.wall.Wall` holding every tile of ``variant`` whose deal
+    (4 + 4 + 4 + 1 each from the dealer, one more for the dealer; seed 003 5a, GAPS §3a) gives
+    seat ``s`` exactly the tiles of ``hands[s]`` (14 for the dealer, 13 for the others), whose
+    next ordinary draws are ``front`` and whose replacement draws (flowers, kongs) are ``back``,
+    in that order.  The other tiles fill the middle in sorted order.  Raises AssertionError if
+    the tiles asked for are not in the set."""
+    from mahjong_tui.engine.wall import Break, Wall
+
+    parsed = [T.parse_tiles(h) for h in hands]
+    assert len(parsed[dealer]) == 14 and all(len(parsed[s]) == 13 for s in range(4) if s != dealer), \
+        [len(p) for p in parsed]
+    order = [(dealer + i) % 4 for i in range(4)]
+    seq = [t for r in range(3) for s in order for t in parsed[s][4 * r:4 * r + 4]]
+    seq += [parsed[s][12] for s in order] + [parsed[dealer][13]] + T.parse_tiles(front.replace(" ", ""))
+    pool = variant.all_tiles()
+    backs = T.parse_tiles(back.replace(" ", ""))
+    for t in seq + backs:
+        assert t in pool, f"no tile {T.name(t)} left for the rigged wall"
+        pool.remove(t)
+    flat: list[int | None] = [None] * len(variant.all_tiles())
+    flat[:len(seq)] = seq
+    for i, t in enumerate(backs):  # back draws take the last stack's top tile, then its bottom
+        j, within = divmod(i, 2)
+        flat[len(flat) - 2 * (j + 1) + within] = t
+    it = iter(sorted(pool))
+    flat = [t if t is not None else next(it) for t in flat]
+    stacks = [[flat[i], flat[i + 1]] for i in range(0, len(flat), 2)]
+    return Wall(stacks, [], [], Break((1, 1), (dealer + 1) % 4, 2), variant.wall["tail"])
+
+
+def rig_first_hand(monkeypatch, wall) -> None:
+    """Make the next :meth:`Wall.build` (the next hand dealt) return ``wall``; later hands are
+    built as usual."""
+    from mahjong_tui.engine.wall import Wall
+
+    original = Wall.build
+    walls = [wall]
+
+    def build(cls, *args, **kw):
+        return walls.pop() if walls else original(*args, **kw)
+
+    monkeypatch.setattr(Wall, "build", classmethod(build))

@@ -22,7 +22,7 @@ from mahjong_tui.melds import KONG, Meld
 from mahjong_tui.sim import format_seat_table, simulate
 from mahjong_tui.variant import load_variant
 
-VARIANTS = ("classic", "yuxi", "yangzhou")
+VARIANTS = ("classic", "yuxi", "yangzhou", "singapore")
 LEVELS = ("easy", "normal", "strong")
 
 

@@ -70,6 +70,43 @@ def test_score_yuxi_payments(capsys):
     assert out["value"] == 4 and out["payments"] == {"E": 12, "S": -4, "W": -4, "N": -4}
 
 
+def test_score_singapore_tai_and_payments(capsys):
+    # GAPS §3e example: South holds Orchid (his flower, 1), Cat and Rat (1 each) = 3 tai, V = 4;
+    # on West's discard West pays 8, East and North 4 each
+    hand = "(123m) 456t789s234m55t +5t |puv"
+    assert main(["score", "--variant", "singapore", hand, "--seat-wind", "S", "--discarder", "W", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["winning"] and out["unit"] == "tai" and out["value"] == 3
+    assert out["patterns"] == [{"id": "animal", "value": 1, "count": 2}, {"id": "seat_flower", "value": 1, "count": 1}]
+    assert out["payments"] == {"E": -4, "S": 16, "W": -8, "N": -4}
+    # the text breakdown and the payments (signed, whole numbers)
+    assert main(["score", "--variant", "singapore", hand, "--seat-wind", "S", "--by", "self-draw"]) == 0
+    text = capsys.readouterr().out
+    assert "animal" in text and "x2" in text and "3 tai" in text
+    assert "payments: E -8, S +24, W -8, N -8" in text
+
+
+def test_score_singapore_flower_wins_and_liability(capsys):
+    # robbing the eighth: 13 tiles held, North drew the eighth and pays 4 x 16
+    assert main(["score", "--variant", "singapore", "123m456t789s1234m |hijkopqr", "--situation",
+                 "robbing_the_eighth", "--discarder", "N", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["form"] == "flowers" and out["value"] == 5 and out["payments"] == {"E": 64, "S": 0, "W": 0, "N": -64}
+    # a full flush (4 tai, V = 8) whose fourth meld West fed: West pays all 4V
+    assert main(["score", "--variant", "singapore", "(123m) (456m) (789m) (222m) 55m +5m", "--discarder", "S",
+                 "--liable", "W", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["payments"] == {"E": 32, "S": 0, "W": -32, "N": 0}
+    # 13 tiles are a hand only when robbing the eighth
+    r = run("score", "--variant", "singapore", "123m456t789s1234m |hijkopqr")
+    assert r.returncode == 2 and "14 tiles" in r.stderr
+
+
+def test_analyze_singapore(capsys):
+    assert main(["analyze", "--variant", "singapore", "23567m456t789s55t", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["waits"] == ["1m", "4m"] and set(out["forms"]) == {"standard", "thirteen_orphans"}
+
+
 @pytest.mark.parametrize("hand,needle", [
     ("1q2m", "position"),                 # syntax error
     ("123m456t (777s) EEE 5m", "14 tiles"),  # 13 tiles
@@ -113,6 +150,7 @@ def test_variants_lists_ids_and_tile_counts(capsys):
     assert main(["variants", "--json"]) == 0
     rows = {r["id"]: r for r in json.loads(capsys.readouterr().out)}
     assert rows["classic"]["tiles"] == 144 and rows["yuxi"]["tiles"] == 136 and rows["yangzhou"]["tiles"] == 136
+    assert rows["singapore"]["tiles"] == 148 and rows["singapore"]["name"] == "Singapore"
 
 
 def test_unknown_variant_and_broken_variant_file(tmp_path):

@@ -21,7 +21,7 @@ from mahjong_tui.variant import available_variants, load_variant
 
 from .helpers import check_invariants, play_random, set_hand
 
-VARIANTS = [v for v in ("classic", "yuxi", "yangzhou") if v in available_variants()]
+VARIANTS = [v for v in ("classic", "yuxi", "yangzhou", "singapore") if v in available_variants()]
 
 
 @pytest.mark.parametrize("vid", VARIANTS)

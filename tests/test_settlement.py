@@ -65,7 +65,7 @@ def test_cumulative_adds_every_players_own_score():
 
 
 def test_drawn_hand_scores_nothing():
-    for name in ("classic", "yuxi", "yangzhou"):
+    for name in ("classic", "yuxi", "yangzhou", "singapore"):
         v = from_file(name)
         assert settle(v, seat_winds=WINDS, winners=[], losers={0: R(16, winning=False)},
                       self_draw=False, discarder=None) == [0, 0, 0, 0]

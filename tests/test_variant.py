@@ -9,11 +9,12 @@ from mahjong_tui.variant import available_variants, load_variant
 
 
 def test_shipped_variants_load_with_their_tile_counts():
-    assert {"classic", "yuxi", "yangzhou"} <= set(available_variants())
-    # GAPS §1 table: Oxenstierna 144, Yuxi 136, Yangzhou 136
+    assert {"classic", "yuxi", "yangzhou", "singapore"} <= set(available_variants())
+    # GAPS §1 table: Oxenstierna 144, Yuxi 136, Yangzhou 136, Singapore 148
     assert load_variant("classic").tile_count == 144
     assert load_variant("yuxi").tile_count == 136
     assert load_variant("yangzhou").tile_count == 136
+    assert load_variant("singapore").tile_count == 148
     assert len(load_variant("classic").all_tiles()) == 144
 
 
@@ -54,6 +55,12 @@ def test_rules_hash_ignores_names(tmp_path):
     ('[scoring.points]\nchow = "zero"\n', ["scoring.points.chow", "number"]),
     ('colour = 3\n', ["unknown key 'colour'"]),
     ('[tiles\n', ["not valid TOML"]),
+    ('[settlement.liability]\nfull_suit = "meld:5"\n', ["settlement.liability.full_suit", "meld:N"]),
+    ('[settlement.liability]\nnot_a_pattern = "discarder"\n', ["settlement.liability.not_a_pattern", "known ids"]),
+    ('[settlement]\nhand_value = "tripling"\n', ["settlement.hand_value", "'linear'", "'doubling'"]),
+    ('[instant_payments]\nbite_dragons = 1\n', ["instant_payments.bite_dragons", "bite_animals", "kong_exposed"]),
+    ('[instant_payments]\nkong_exposed = -1\n', ["instant_payments.kong_exposed", ">= 0"]),
+    ('[win]\nflower_wins = ["all_seven_flowers"]\n', ["win.flower_wins", "'all_eight_flowers'", "'robbing_the_eighth'"]),
 ])
 def test_validation_errors_name_file_key_and_what_is_allowed(tmp_path, body, needles):
     p = write(tmp_path, "bad.toml", 'extends = "classic"\nid = "bad"\nname = "Bad"\n' + body)
@@ -91,3 +98,42 @@ def test_with_options_revalidates():
     assert v.settlement["mode"] == "classical_zero_sum"
     with pytest.raises(VariantError, match="settlement.mode"):
         load_variant("classic").with_options({"settlement.mode": "nonsense"})
+
+
+def test_singapore_holds_gaps_3_defaults():
+    v = load_variant("singapore")
+    # 3a: 19/18/19/18 stacks, 2d6, the Flower Pile is the tail, no ordinary draw at 15 left
+    assert list(v.wall["stacks"]) == [19, 18, 19, 18] and v.wall["dice"] == 2
+    assert v.wall["tail"] == "loose_tiles" and v.wall["reserve"] == 15
+    assert v.claims["chow"] == "next" and v.claims["rob_kong"] == "added" and not v.claims["multiple_winners"]
+    assert list(v.win["forms"]) == ["standard", "thirteen_orphans"] and v.win["minimum"] == 1
+    assert v.scoring["limit"] == 5 and v.settlement["hand_value"] == "doubling"
+    assert (v.settlement["self_draw_each"], v.settlement["discarder"], v.settlement["discard_others"]) == (2, 2, 1)
+    assert not v.settlement["shooter_pays_all"]
+    assert v.match["rounds"] == 4 and list(v.match["dealer_stays_on"]) == ["dealer_win", "draw"]
+    assert dict(v.instant_payments) == {
+        "bite_animals": 1, "bite_animals_hidden": 2, "bite_seat_flowers": 1, "bite_seat_flowers_hidden": 2,
+        "bite_complete_group": 2, "bite_all_animals": 2, "kong_exposed": 1, "kong_concealed": 2}
+
+
+def test_new_keys_leave_older_rules_hashes_alone(tmp_path):
+    """Keys added with Singapore (win.flower_wins, settlement.liability/hand_value/
+    shooter_pays_all, [instant_payments]) enter the rules hash only when they are not at their
+    default, so the files (and saved games) of the other variants keep their hash."""
+    base = load_variant("classic")
+    same = write(tmp_path, "same.toml", 'extends = "classic"\nid = "same"\nname = "Same"\n'
+                 '[settlement]\nhand_value = "linear"\nshooter_pays_all = false\n[instant_payments]\n')
+    assert load_variant(str(same)).rules_hash == base.rules_hash
+    other = write(tmp_path, "other.toml", 'extends = "classic"\nid = "other"\nname = "Other"\n'
+                  '[instant_payments]\nkong_exposed = 1\n')
+    assert load_variant(str(other)).rules_hash != base.rules_hash
+    # the hashes of record of the three variants played before Singapore
+    assert {vid: load_variant(vid).rules_hash for vid in ("classic", "yuxi", "yangzhou")} == {
+        "classic": "8b9d46370dfc2712", "yuxi": "05ea54e460b792ca", "yangzhou": "c6cf9d2149b99c2d"}
+
+
+def test_flower_wins_need_the_flowers(tmp_path):
+    p = write(tmp_path, "nf.toml", 'extends = "yangzhou"\nid = "nf"\nname = "NF"\n'
+              '[win]\nflower_wins = ["all_eight_flowers"]\n')
+    with pytest.raises(VariantError, match="win.flower_wins.*h i j k o p q r"):
+        load_variant(str(p))

@@ -7,9 +7,16 @@
   it caused (raise :class:`~mahjong_tui.errors.IllegalAction`, state unchanged, otherwise);
 - :meth:`Table.view` ``(seat) -> dict`` — everything that seat may know, nothing more.
 
-Everything forced (dealing, flower replacement, ordinary draws, kong replacements, the end of a
-hand, settlement, dealer and wind rotation, the next deal) happens inside ``apply``; seats only
-make decisions.  The machine does no I/O, reads no clock and draws randomness only from
+Everything forced (dealing, flower replacement, ordinary draws, kong replacements, instant
+payments, the end of a hand, settlement, dealer and wind rotation, the next deal) happens inside
+``apply``; seats only make decisions.
+
+Instant payments (``[instant_payments]`` of the variant, GAPS §3e): the moment a bonus tile set
+aside completes a bite (:func:`mahjong_tui.scoring.instant.bites`) or a kong stands (after its
+robbing window), each other seat pays the amount × ``scoring.base`` to that seat: the scores
+move at once and an ``instant_payment`` event says who, why and how much.
+
+The machine does no I/O, reads no clock and draws randomness only from
 :func:`~mahjong_tui.engine.wall.hand_rng` (seed + hand number), so the same variant, seed and
 actions give the same states on every machine (:mod:`mahjong_tui.engine.log`).
 
@@ -20,7 +27,9 @@ Phases (``view()['phase']``):
 - ``claim`` — a discard lies; every other seat with a possible claim answers (``pass`` or a
   claim); when all have answered the highest claim wins: win > pung/kong > chow/pick-up, ties to
   the seat nearest after the discarder, or every winner if ``claims.multiple_winners``;
-- ``rob`` — an added kong was declared; seats that can win on that tile may rob it;
+- ``rob`` — an added kong was declared, or (``win.flower_wins`` ``robbing_the_eighth``, GAPS
+  §3d) the eighth season/flower was drawn while another seat holds the other seven; seats that
+  can win on that tile may rob it;
 - ``after_kong`` — (bloom tiles, G-YX-3) the kong player may win on a face-up bloom tile or
   take the replacement (``draw``);
 - ``match_over`` — the match has ended.
@@ -38,13 +47,15 @@ from .. import tiles as T
 from ..errors import IllegalAction
 from ..melds import ADDED_KONG, CHOW, CONCEALED_KONG, EXPOSED_KONG, KONG, PUNG, Meld
 from ..scoring import HandContext, ScoreResult, evaluate, score_loser
-from ..scoring.settlement import settle
+from ..scoring import instant
+from ..scoring.settlement import liable_in_context, settle
 from ..variant import Variant
 from .actions import Action
 from .wall import Wall, hand_rng
 
 WIND_CODES = (T.EAST, T.SOUTH, T.WEST, T.NORTH)
 WIND_LETTERS = "ESWN"
+EIGHT_FLOWERS = frozenset(T.SEASONS + T.FLOWERS)
 
 
 class Table:
@@ -175,6 +186,11 @@ class Table:
         self.kongs_this_turn = 0
         self.last_wall_tile_drawn = False
         self.discard: tuple[int, int] | None = None  # (seat, tile) lying in the claim window
+        #: bonus tiles each seat set aside during the deal (a bite of these is "hidden", §3e)
+        self.dealt_bonus: list[set[int]] = [set() for _ in range(4)]
+        #: the hand's instant payments so far (the ``instant_payment`` events' public parts)
+        self.instant_log: list[dict] = []
+        self._dealing = True
         self._claim_options: dict[int, list[Action]] = {}
         self._responses: dict[int, Action] = {}
         self._rob: tuple[int, int] | None = None
@@ -196,33 +212,64 @@ class Table:
             self._give(s, self.wall.draw_front())
         self._give(self.dealer, self.wall.draw_front())
         self._emit({"type": "deal", "private": {s: {"tiles": T.format_tiles(T.tiles_of(self.hands[s]))} for s in range(4)}})
-        # bonus tiles: set aside and replaced, dealer first, repeated (5a; GAPS §3a)
+        # bonus tiles: every seat declares his, then takes replacements, dealer first; bonus
+        # tiles drawn as replacements wait for the next pass, again from the dealer (5a; GAPS §3a)
         if v.deal["bonus_replacement"] and v.bonus_kinds:
             changed = True
             while changed:
                 changed = False
                 for s in order:
                     for b in [t for t in v.bonus_kinds if self.hands[s][t]]:
-                        self._replace_bonus(s, b)
+                        self._set_aside(s, b)
+                        self._after_set_aside(s, b)
                         changed = True
+        self._dealing = False
         self.drawn_from = "deal"
         self.last_drawn = None
 
     def _give(self, seat: int, t: int) -> None:
         self.hands[seat][t] += 1
 
-    def _replace_bonus(self, seat: int, b: int) -> int | None:
-        """Set bonus tile ``b`` aside and draw a replacement from the tail.  Returns the new
-        tile (possibly another bonus tile, handled by the caller) or None if none is left."""
+    def _set_aside(self, seat: int, b: int) -> None:
+        """Bonus tile ``b`` leaves ``seat``'s hand for his bonus tiles (declared: public)."""
         self.hands[seat][b] -= 1
         self.bonus[seat].append(b)
+        if self._dealing:
+            self.dealt_bonus[seat].add(b)
         self._emit({"type": "bonus", "seat": seat, "tile": T.name(b)})
+
+    def _after_set_aside(self, seat: int, b: int) -> int | None:
+        """The bites ``b`` completes are paid, then ``seat`` draws a replacement from the tail.
+        Returns the new tile (possibly another bonus tile, handled by the caller) or None if
+        none is left."""
+        for pid, hidden, tiles in instant.bites(self.bonus[seat], b, self.seat_wind(seat) - T.EAST + 1,
+                                                self.dealt_bonus[seat]):
+            self._pay_instant(seat, pid, hidden, tiles)
         if not self.wall.can_replace():
             return None
         t = self.wall.draw_back()
         self.hands[seat][t] += 1
         self._emit({"type": "draw", "seat": seat, "source": "replacement", "private": {seat: {"tile": T.name(t)}}})
         return t
+
+    def _pay_instant(self, seat: int, pid: str, hidden: bool = False, tiles=()) -> None:
+        """Instant payment ``pid`` to ``seat`` from each other seat, if the variant's
+        ``[instant_payments]`` lists it (GAPS §3e): the scores move now and an
+        ``instant_payment`` event tells everyone (``deltas`` by seat)."""
+        table = self.variant.instant_payments
+        hidden = hidden and f"{pid}_hidden" in table  # "hidden" = paid at the hidden rate
+        amount = instant.amount(table, pid, hidden) * self.variant.scoring["base"]
+        if not amount:
+            return
+        deltas = [-amount] * 4
+        deltas[seat] = 3 * amount
+        for s in range(4):
+            self.scores[s] += deltas[s]
+        record = {"id": pid, "seat": seat, "amount": amount, "hidden": hidden,
+                  "tiles": T.format_tiles(tiles), "deltas": deltas}
+        self.instant_log.append(record)
+        self._dirty_seats.update(range(4))  # every score changed
+        self._emit({"type": "instant_payment", **record})
 
     # ==================================================================================
     # queries
@@ -252,6 +299,8 @@ class Table:
             s.add("heavenly")
         if self.last_wall_tile_drawn and self.drawn_from == "wall":
             s.add("last_wall_tile")
+        elif self.last_wall_tile_drawn and self.drawn_from in ("flower", "replacement"):
+            s.add("last_wall_replacement")
         return s | self._common_situations(seat)
 
     def _common_situations(self, seat: int) -> set[str]:
@@ -349,6 +398,12 @@ class Table:
             if (wt is not None and self._shape.is_complete(h, len(self.melds[seat]))
                     and self._win_result(seat, wt, True, self._situations_for_turn(seat)) is not None):
                 out.append(Action.of(seat, "win", wt))
+        if not out and "all_eight_flowers" in self.variant.win["flower_wins"] and EIGHT_FLOWERS <= set(self.bonus[seat]):
+            # GAPS §3d: all four seasons and flowers win at once, whatever the hand; the action
+            # names the last of them set aside
+            eighth = [b for b in self.bonus[seat] if b in EIGHT_FLOWERS][-1]
+            if self._evaluate(self.context(seat, eighth, True, self._situations_for_turn(seat))).winning:
+                out.append(Action.of(seat, "win", eighth))
         held_counts = self._held(h)
         held = list(compress(self._kinds, held_counts))
         if not claimed_turn and self._can_kong():
@@ -542,13 +597,45 @@ class Table:
         self.hands[seat][t] += 1
         self.last_drawn = t
         self._emit({"type": "draw", "seat": seat, "source": source, "private": {seat: {"tile": T.name(t)}}})
-        while T.is_bonus(self.last_drawn) and self.variant.deal["bonus_replacement"]:
-            nt = self._replace_bonus(seat, self.last_drawn)
-            if nt is None:
-                self.last_drawn = None
-                break
-            self.last_drawn = nt
-            self.drawn_from = "flower" if self.drawn_from != "replacement" else "replacement"
+        self._replace_drawn_bonus(seat)
+
+    def _replace_drawn_bonus(self, seat: int) -> None:
+        """While ``seat``'s last drawn tile is a bonus tile: set it aside, pay its bites and draw
+        a replacement.  Stops for a robbing-the-eighth window (:meth:`_eighth_window`); the
+        window's end resumes here."""
+        while self.last_drawn is not None and T.is_bonus(self.last_drawn) and self.variant.deal["bonus_replacement"]:
+            b = self.last_drawn
+            self._set_aside(seat, b)
+            if self._eighth_window(seat, b):
+                return
+            self._replace_set_aside(seat, b)
+
+    def _replace_set_aside(self, seat: int, b: int) -> None:
+        nt = self._after_set_aside(seat, b)
+        if nt is None:
+            self.last_drawn = None
+            return
+        self.last_drawn = nt
+        self.drawn_from = "flower" if self.drawn_from != "replacement" else "replacement"
+
+    def _eighth_window(self, seat: int, b: int) -> bool:
+        """Robbing the eighth (``win.flower_wins``, GAPS §3d): ``seat`` has just set aside the
+        eighth season/flower ``b`` while another seat holds the other seven.  That seat may win
+        on it: open a ``rob`` window for him and return True; else False."""
+        if "robbing_the_eighth" not in self.variant.win["flower_wins"] or b not in EIGHT_FLOWERS:
+            return False
+        others = EIGHT_FLOWERS - {b}
+        for o in range(4):
+            if o != seat and others <= set(self.bonus[o]):
+                sit = {"robbing_the_eighth"} | self._common_situations(o)
+                if self._evaluate(self.context(o, b, False, sit, seat)).winning:
+                    self._claim_options = {o: [Action.of(o, "win", b), self._passes[o]]}
+                    self._responses = {}
+                    self._rob = (seat, b)
+                    self.phase = "rob"
+                    self._emit_claim_window()
+                    return True
+        return False
 
     def _replacement_draw(self, seat: int) -> None:
         t = self.wall.draw_back()
@@ -579,6 +666,7 @@ class Table:
         self._remove_from_hand(seat, t, 4)
         self.melds[seat].append(Meld(KONG, (t,) * 4, declared=True, concealed=True, kong_type=CONCEALED_KONG))
         self._emit({"type": "kong", "seat": seat, "tile": T.name(t), "kong_type": CONCEALED_KONG})
+        self._pay_instant(seat, instant.kong_payment(CONCEALED_KONG), tiles=(t,) * 4)
         self._after_kong(seat)
 
     def _do_added_kong(self, seat: int, t: int) -> None:
@@ -607,6 +695,7 @@ class Table:
                 ms[i] = Meld(KONG, (t,) * 4, declared=True, concealed=False, kong_type=ADDED_KONG, from_seat=m.from_seat)
                 break
         self._emit({"type": "kong", "seat": seat, "tile": T.name(t), "kong_type": ADDED_KONG})
+        self._pay_instant(seat, instant.kong_payment(ADDED_KONG), tiles=(t,) * 4)  # it stood the robbing
         self._after_kong(seat)
 
     # --- claims ----------------------------------------------------------------------------
@@ -634,6 +723,7 @@ class Table:
         a = top[0]
         seat = a.seat
         self.claims_made += 1
+        self.last_wall_tile_drawn = False  # the claimer's turn is not the last draw's
         self.current = seat
         self.kongs_this_turn = 0
         self.discard = None
@@ -663,6 +753,7 @@ class Table:
         self.feeders[seat].append(discarder)
         if a.kind == "kong":
             self._emit({"type": "kong", "seat": seat, "tile": T.name(tile), "kong_type": EXPOSED_KONG})
+            self._pay_instant(seat, instant.kong_payment(EXPOSED_KONG), tiles=(tile,) * 4)
             self._after_kong(seat)
             return
         self.phase = "turn"
@@ -674,6 +765,9 @@ class Table:
         order = [(seat + o) % 4 for o in range(1, 4)]
         winners = [s for s in order if s in self._responses and self._responses[s].kind == "win"]
         self._rob = None
+        if T.is_bonus(tile):
+            self._resolve_eighth(seat, tile, winners)
+            return
         if not winners:
             self._claim_options = {}
             self._responses = {}
@@ -692,11 +786,29 @@ class Table:
         self.hands[results[0][0]][tile] += 1
         self._end_hand(results, seat, False, robbed=True)
 
+    def _resolve_eighth(self, seat: int, tile: int, winners: list[int]) -> None:
+        """End of a robbing-the-eighth window: the robber takes the eighth flower and wins
+        (paid for all by the drawer, GAPS §3e); else the drawer's turn goes on with its bites
+        and replacement."""
+        self._claim_options = {}
+        self._responses = {}
+        self.phase = "turn"
+        if not winners:
+            self._replace_set_aside(seat, tile)
+            self._replace_drawn_bonus(seat)
+            return
+        w = winners[0]
+        self.bonus[seat].remove(tile)
+        self.bonus[w].append(tile)
+        sit = {"robbing_the_eighth"} | self._common_situations(w)
+        ctx = self.context(w, tile, False, sit, seat)
+        self._end_hand([(w, self._evaluate(ctx), ctx)], seat, False, robbed=True)
+
     # --- wins ------------------------------------------------------------------------------
     def _self_draw_win(self, seat: int, tile: int) -> None:
-        sit = self._situations_for_turn(seat)
-        res = self._win_result(seat, tile, True, sit)
-        self._end_hand([(seat, res, self.context(seat, tile, True, sit))], None, True)
+        """A self-drawn win on ``tile``, or (a bonus tile) the all-eight-flowers win."""
+        ctx = self.context(seat, tile, True, self._situations_for_turn(seat))
+        self._end_hand([(seat, self._evaluate(ctx), ctx)], None, True)
 
     def _bloom_win(self, seat: int, tile: int) -> None:
         idx = self.wall.bloom.index(tile)
@@ -731,11 +843,12 @@ class Table:
             for s in range(4):
                 if s not in win_seats:
                     losers[s] = score_loser(v, self.context(s, None, False))
-        liable = {}
-        lm = v.settlement["liability_meld"]  # burdened payment (GAPS §6e)
-        for w in win_seats:
-            if lm and len(self.feeders[w]) >= lm:
-                liable[w] = self.feeders[w][lm - 1]
+        liable = {}  # pay for all (GAPS §3e, §6e): winner -> the seat that pays for him
+        for w, res, ctx in winners:
+            melds = self.melds[w]
+            payer = liable_in_context(v, res, ctx, discarder, lambda i: melds[i].from_seat)
+            if payer is not None and payer != w:
+                liable[w] = payer
         deltas = settle(v, seat_winds=[self.seat_wind(s) for s in range(4)], winners=winners, losers=losers,
                         self_draw=self_draw, discarder=discarder, liable=liable) if winners else [0.0] * 4
         for s in range(4):
@@ -757,6 +870,10 @@ class Table:
                 for w, res, ctx in winners
             ],
             "loser_scores": {s: r.value for s, r in losers.items()},
+            # the hand's instant payments (GAPS §3e), already in the scores; ``deltas`` above
+            # are the win's settlement only
+            "instant_payments": list(self.instant_log),
+            "instant_deltas": [sum(p["deltas"][s] for p in self.instant_log) for s in range(4)],
             "hands": [self._reveal(s) for s in range(4)],
             "deltas": deltas,
             "scores": list(self.scores),
@@ -937,6 +1054,9 @@ VIEW_FIELDS: dict[str, Callable[[Table, int], object]] = {
     "wall": lambda table, seat: table._public_view()[1],
     "legal": lambda table, seat: [a.shared_dict() for a in table._legal_entry(seat)],
     "last_hand": lambda table, seat: table.history[-1] if table.history else None,
+    # the instant payments of the hand in play so far (GAPS §3e; empty without [instant_payments]):
+    # a seat that joins (or rejoins) mid-hand learns the bites it did not see happen
+    "instant_payments": lambda table, seat: list(table.instant_log),
 }
 
 _ABSENT = object()

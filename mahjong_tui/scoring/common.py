@@ -25,7 +25,7 @@ the winning discard completed, written e.g. ``(777s) +7s``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterable, Sequence, TypeVar
 
 from .. import tiles as T
@@ -531,6 +531,50 @@ def best_scored(arrs: Iterable[Arrangement], unit: str,
                        patterns=tuple(patterns), decomposition=arr.notation())
 
 
+# Situations (spec/cli.md) that make the winning tile self-drawn whatever ``--by`` says: a kong
+# or flower replacement or a bloom tile is drawn by the winner himself (G-YX-3, G-YX-9, GAPS §3d
+# ``win_on_replacement``), and a heavenly win is the dealer's own dealt hand (§2e, §3d).
+SELF_DRAWN_SITUATIONS = frozenset({"kong_replacement", "double_kong_replacement", "bloom_tile", "heavenly",
+                                   "flower_replacement"})
+
+
+def effective_self_draw(ctx: HandContext) -> bool:
+    """True when the winning tile came from the wall: ``ctx.self_draw``, or a situation of
+    :data:`SELF_DRAWN_SITUATIONS` (it can only be a self-draw)."""
+    return bool(ctx.self_draw or (ctx.situations & SELF_DRAWN_SITUATIONS))
+
+
+def settlement_context(ctx: HandContext) -> HandContext:
+    """The context handed to settlement: a win on a replacement or bloom tile, or a heavenly
+    win, is paid as a self-draw (GAPS §2e, G-YX-9, §3e) even if the caller did not say so; an
+    earthly win is paid by the dealer, East, when no discarder is named (spec/cli.md)."""
+    if effective_self_draw(ctx) and not ctx.self_draw:
+        return replace(ctx, self_draw=True, discarder=None)
+    if "earthly" in ctx.situations and not ctx.self_draw and ctx.discarder is None:
+        return replace(ctx, discarder=T.EAST)
+    return ctx
+
+
+def nine_gates(variant, ctx: HandContext) -> bool:
+    """Nine gates / grand waiting: no declared meld, and the 13 concealed tiles before the
+    winning tile are exactly ``1112345678999`` of the winning tile's suit (lowest and highest
+    rank of the variant three times, every rank between once), so any tile of that suit wins.
+    Seed 003 "grand waiting" (GAPS §5d), Singapore ``nine_gates`` (GAPS §3d)."""
+    w = ctx.winning_tile
+    if ctx.melds or w is None or not T.is_suited(w) or w not in ctx.concealed:
+        return False
+    lo, hi = _ranks(variant)
+    base = T.suit_of(w) * T.SUIT_SIZE
+    want = [0] * T.NUM_KINDS
+    want[base + lo] = 3
+    want[base + hi] = 3
+    for r in range(lo + 1, hi):
+        want[base + r] = 1
+    have = T.counts_of(ctx.concealed)
+    have[w] -= 1
+    return have == want
+
+
 _WIND_LETTERS = {T.EAST: "E", T.SOUTH: "S", T.WEST: "W", T.NORTH: "N"}
 
 
@@ -665,6 +709,7 @@ __all__ = [
     "hand_before_win", "winning_tile_location", "declared_groups", "best", "wind_letter",
     "all_tiles", "plain_number", "win_arrangements", "best_scored",
     "wind_code", "apply_exclusions", "context_from_notation", "not_complete_reason",
+    "effective_self_draw", "settlement_context", "nine_gates", "SELF_DRAWN_SITUATIONS",
     "STANDARD", "SEVEN_PAIRS", "THIRTEEN_ORPHANS", "PAIR",
     "EDGE", "CLOSED", "OPEN", "PAIR_WAIT", "PUNG_WAIT",
 ]

@@ -18,6 +18,9 @@ SITUATIONS = (
     "kong_replacement", "double_kong_replacement", "robbing_kong", "discard_after_kong",
     "last_wall_tile", "last_discard", "heavenly", "earthly", "ten_honour_discards",
     "bloom_tile", "robbing_the_eighth", "flower_replacement",
+    # the winning tile is a replacement drawn in the turn of the last ordinary draw (Singapore
+    # last_tile "or its replacements", GAPS §3d)
+    "last_wall_replacement",
     # engine-only detail (G-OX-4 second reading): the winning discard is a tile another player
     # held a concealed pung of and could have claimed for a kong.
     "kong_claimable_discard",
@@ -71,8 +74,9 @@ class PatternScore:
     """One scoring item of a breakdown.
 
     ``kind`` is the table it comes from (``points``, ``doublings``, ``special``,
-    ``multipliers``, ``fan``, ``tai``); ``value`` is the per-item value from the variant file;
-    ``count`` how many times it applies; ``description`` a player's words for it.
+    ``multipliers``, ``fan``, ``tai``), or ``limit`` for a limit hand of the ``tai`` scheme
+    (valued in ``[scoring.special]``, GAPS §3c); ``value`` is the per-item value from the
+    variant file; ``count`` how many times it applies; ``description`` a player's words for it.
     """
 
     id: str

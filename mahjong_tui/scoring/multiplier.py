@@ -28,7 +28,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Iterable
 
 from .. import tiles as T
-from .common import all_tiles, apply_exclusions, best_scored, not_complete_reason, plain_number, win_arrangements
+from .common import (all_tiles, apply_exclusions, best_scored, effective_self_draw, not_complete_reason, plain_number,
+                     settlement_context, win_arrangements)
 from .context import HandContext, PatternScore, ScoreResult
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -66,11 +67,6 @@ DESCRIPTIONS: dict[str, str] = {
     "heavenly_win": "Heavenly Win (Tian Hu): the dealer's dealt hand",
     "earthly_win": "Earthly Win (Di Hu): on the dealer's first discard",
 }
-
-# Situations (spec/cli.md) that make the winning tile self-drawn whatever ``--by`` says:
-# a kong replacement or bloom tile is taken by the winner himself (G-YX-3, G-YX-9), and a
-# heavenly win is the dealer's own dealt hand (§2e: paid as a self-draw).
-_SELF_DRAWN_SITUATIONS = frozenset({"kong_replacement", "double_kong_replacement", "bloom_tile", "heavenly"})
 
 # Situation → pattern ids it scores (GAPS §2d; spec/cli.md situation names).
 _SITUATION_PATTERNS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -111,23 +107,6 @@ def quad_count(ctx: HandContext) -> int:
     hand counts as two pairs each (GAPS §2c, ``win.seven_pairs_allow_quads``)."""
     counts = T.counts_of(ctx.concealed)
     return sum(1 for c in counts if c == 4)
-
-
-def effective_self_draw(ctx: HandContext) -> bool:
-    """True when the winning tile came from the wall: ``ctx.self_draw``, or a situation that
-    can only be a self-draw (kong replacement, bloom tile, heavenly win; G-YX-3, G-YX-9, §2e)."""
-    return bool(ctx.self_draw or (ctx.situations & _SELF_DRAWN_SITUATIONS))
-
-
-def settlement_context(ctx: HandContext) -> HandContext:
-    """The context handed to settlement: a kong-on-flower or heavenly win is paid as a
-    self-draw by all three others (GAPS §2e, G-YX-9) even if the caller did not say so; an
-    earthly win is paid by the dealer, East, when no discarder is named (spec/cli.md)."""
-    if effective_self_draw(ctx) and not ctx.self_draw:
-        return replace(ctx, self_draw=True, discarder=None)
-    if "earthly" in ctx.situations and not ctx.self_draw and ctx.discarder is None:
-        return replace(ctx, discarder=T.EAST)
-    return ctx
 
 
 # --------------------------------------------------------------------------------------

@@ -38,7 +38,7 @@ from .. import tiles as T
 from ..melds import CHOW, CONCEALED_KONG, KONG, PUNG
 from .common import (
     SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Arrangement, Group, apply_exclusions, arrangements,
-    declared_groups, hand_facts,
+    declared_groups, hand_facts, nine_gates,
 )
 from .context import HandContext, PatternScore, ScoreResult
 
@@ -286,22 +286,6 @@ def _score_standard(variant, ctx: HandContext, arr: Arrangement, facts) -> tuple
     return _finish(variant, tally)
 
 
-def _grand_waiting(variant, ctx: HandContext) -> bool:
-    w = ctx.winning_tile
-    if ctx.melds or w is None or not T.is_suited(w) or w not in ctx.concealed:
-        return False
-    lo, hi = _ranks(variant)
-    base = T.suit_of(w) * T.SUIT_SIZE
-    want = [0] * T.NUM_KINDS
-    want[base + lo] = 3
-    want[base + hi] = 3
-    for r in range(lo + 1, hi):
-        want[base + r] = 1
-    have = T.counts_of(ctx.concealed)
-    have[w] -= 1
-    return have == want
-
-
 def _specials(variant, ctx: HandContext, arrs: list[Arrangement], facts) -> list[tuple[str, Arrangement]]:
     """Special hands present (id, an arrangement showing it), in table order.  Exempt from the
     chow rule (5c)."""
@@ -334,7 +318,7 @@ def _specials(variant, ctx: HandContext, arrs: list[Arrangement], facts) -> list
             if len(a.triplets) == 4 and all(g.concealed for g in a.triplets):
                 found.append(("hidden_treasure", a))
                 break
-    if _grand_waiting(variant, ctx):
+    if nine_gates(variant, ctx):
         found.append(("grand_waiting", std[0] if std else first))
     for a in arrs:
         if a.form == SEVEN_PAIRS:

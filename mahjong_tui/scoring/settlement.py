@@ -7,16 +7,20 @@ The mode is ``variant.settlement['mode']``:
 - ``classical_zero_sum`` (Classic option, GAPS §5e, [HARR], [JD-EU]): each winner receives his
   S from every non-winner; the non-winners then pay each other the difference of their
   scores; with ``east_pays_double`` any payment to or from East is doubled (G-OX-6).
-- ``winner_collects`` (Yuxi §2e, Yangzhou §6e): V = ``result.value`` × ``scoring.base``.
-  Self-draw: each other player pays ``self_draw_each``·V.  Discard win: the discarder pays
-  ``discarder``·V and each other loser ``discard_others``·V.  Several winners on one discard
-  (Yuxi, G-YX-5): each winner is paid separately (fellow winners never pay each other).
+- ``winner_collects`` (Yuxi §2e, Yangzhou §6e, Singapore §3e): V = :func:`hand_value` —
+  ``result.value`` × ``scoring.base``, or with ``hand_value = "doubling"`` ``scoring.base`` ×
+  2^(value − 1) (Singapore: u·2^(tai − 1)).  Self-draw: each other player pays
+  ``self_draw_each``·V.  Discard win: the discarder pays ``discarder``·V and each other loser
+  ``discard_others``·V; with ``shooter_pays_all`` the discarder pays all of it alone.  Several
+  winners on one discard (Yuxi, G-YX-5): each winner is paid separately (fellow winners never
+  pay each other).
   Robbing a kong: the engine passes the robbed player as ``discarder`` (GAPS §2e, G-YZ-2);
   with ``robbed_pays_as_discarder = false`` a robbed-kong win is paid as a self-draw.
-  Liability (pao, GAPS §6e, G-YZ-6): when a winner's result has a pattern listed in
-  ``liability_patterns`` and ``liable`` names a seat for him, that seat pays the whole payout —
-  3·``self_draw_each``·V on a self-draw; ``discarder``·V + 2·``discard_others``·V on a discard —
-  and nobody else pays that winner.
+  Liability (pao / bao, GAPS §6e, G-YZ-6, §3e): when a winner's result has a pattern with a
+  liability rule (:func:`liability_rules`) and ``liable`` names a seat for him, that seat pays
+  the whole payout — 3·``self_draw_each``·V on a self-draw; ``discarder``·V +
+  2·``discard_others``·V on a discard — and nobody else pays that winner.  Who is liable is
+  found by :func:`liable_meld` / :func:`liable_in_context` from the rule.
 
 Amounts are in the variant's score unit; whole numbers come back as ``int``.
 """
@@ -29,6 +33,75 @@ from .. import tiles as T
 from .context import HandContext, ScoreResult
 
 WIND_LETTERS = ("E", "S", "W", "N")
+
+
+def hand_value(variant, value: float) -> float:
+    """V, what one unit of payment is worth for a hand of ``value`` (in the scoring unit):
+    ``value`` × ``scoring.base`` (``settlement.hand_value = "linear"``), or ``scoring.base`` ×
+    2^(value − 1) for ``"doubling"`` (Singapore, GAPS §3e: V(t) = u·2^(min(t, 5) − 1); the
+    scorer has already capped t).  A value ≤ 0 is worth 0."""
+    base = variant.scoring.get("base", 1)
+    if variant.settlement.get("hand_value", "linear") == "doubling":
+        return base * 2 ** (value - 1) if value > 0 else 0
+    return value * base
+
+
+def liability_rules(variant) -> dict[str, str]:
+    """Pattern id → liability rule of the variant: ``settlement.liability``, plus the older
+    spelling ``liability_patterns`` + ``liability_meld = N`` (each pattern → ``"meld:N"``).
+
+    Rules (GAPS §3e, §6e): ``"discarder"`` — the seat passed as discarder pays for all (the
+    robbed player of a robbed kong, the drawer of a robbed eighth flower); ``"meld:N"`` — the
+    feeder of the winner's N-th claimed meld; ``"dragon_meld:N"`` / ``"wind_meld:N"`` — the
+    feeder of his N-th declared dragon / wind pung or kong, if it was claimed."""
+    cfg = variant.settlement
+    out: dict[str, str] = {}
+    n = cfg.get("liability_meld", 0)
+    if n:
+        out.update({pid: f"meld:{n}" for pid in cfg.get("liability_patterns", ())})
+    out.update(cfg.get("liability", {}) or {})
+    return out
+
+
+def liable_meld(rule: str, melds) -> int | None:
+    """Index into ``melds`` (declared melds in the order they were made, each with
+    ``from_seat``) of the meld whose feeder a meld rule (``"meld:N"``, ``"dragon_meld:N"``,
+    ``"wind_meld:N"``) makes liable, or None when the winner has no such meld or it was not
+    claimed from a discard.  ``"discarder"`` gives None (the caller knows the discarder)."""
+    kind, _, n = rule.partition(":")
+    if kind == "discarder" or not n:
+        return None
+    n = int(n)
+    if kind == "meld":
+        claimed = [i for i, m in enumerate(melds) if m.from_seat is not None]
+        return claimed[n - 1] if len(claimed) >= n else None
+    test = T.is_dragon if kind == "dragon_meld" else T.is_wind
+    found = [i for i, m in enumerate(melds) if m.is_triplet and test(m.tiles[0])]
+    if len(found) < n or melds[found[n - 1]].from_seat is None:
+        return None
+    return found[n - 1]
+
+
+def liable_in_context(variant, result: ScoreResult, ctx: HandContext, discarder: int | None,
+                      feeder_of) -> int | None:
+    """The seat that pays for all for this win, or None: the first pattern of ``result``'s
+    breakdown with a liability rule whose liable seat is known.  ``discarder``: the discarder's
+    seat (or the robbed player's); ``feeder_of(i)``: the seat that fed ``ctx.melds[i]`` (None
+    if unknown).  Seats are in the caller's numbering."""
+    rules = liability_rules(variant)
+    for p in result.patterns:
+        rule = rules.get(p.id)
+        if rule is None:
+            continue
+        if rule == "discarder":
+            if discarder is not None:
+                return discarder
+            continue
+        i = liable_meld(rule, ctx.melds)
+        seat = feeder_of(i) if i is not None else None
+        if seat is not None:
+            return seat
+    return None
 
 
 def _num(x):
@@ -104,14 +177,14 @@ def settle(
         return [_num(d) for d in delta]
 
     if mode == "winner_collects":
-        base = variant.scoring.get("base", 1)
         each = cfg.get("self_draw_each", 1)
         f_disc = cfg.get("discarder", 1)
         f_other = cfg.get("discard_others", 0)
-        patterns = set(cfg.get("liability_patterns", ()))
+        shooter_all = bool(cfg.get("shooter_pays_all", False))
+        patterns = set(liability_rules(variant)) | set(cfg.get("liability_patterns", ()))
         win_seats = {w[0] for w in winners}
         for seat, res, ctx in winners:
-            v = res.value * base
+            v = hand_value(variant, res.value)
             as_self_draw = self_draw
             if (not self_draw and ctx is not None and "robbing_kong" in ctx.situations
                     and not cfg.get("robbed_pays_as_discarder", True)):
@@ -133,6 +206,8 @@ def settle(
                 if discarder is None:
                     raise ValueError("a discard win needs the discarder's seat to settle")
                 rest = [s for s in range(4) if s != seat and s != discarder and s not in win_seats]
+                if payer is None and shooter_all:
+                    payer = discarder  # GAPS §3e option: the discarder pays what all would have
                 if payer is not None:
                     amount = f_disc * v + f_other * v * (4 - 2)
                     delta[payer] -= amount
@@ -152,7 +227,12 @@ def payments_for_score(variant, result: ScoreResult, ctx: HandContext) -> dict[s
     """Payments of one win for the ``score`` command (spec/cli.md): seat wind letter → amount.
 
     The winner sits at ``ctx.seat_wind``, the discarder at ``ctx.discarder`` (or East for the
-    ``earthly`` situation when no discarder is given); liability from ``ctx.fed_third_meld``.
+    ``earthly`` situation when no discarder is given).  Liability (:func:`liability_rules`):
+    a ``"discarder"`` rule makes the discarder (the robbed player) pay for all; a meld rule
+    makes the ``from_seat`` of the meld it names pay for all, read as a seat-wind index (E 0 …
+    N 3, the numbering of this function), else ``ctx.fed_third_meld`` (``--fed-third-meld`` /
+    ``--liable``: the player who fed that meld).  (Contexts built by the engine carry seat
+    numbers in ``from_seat``; the engine settles with :func:`settle` and its own liable seat.)
     In ``classical_zero_sum`` the winner receives his S from each of the other three (losers'
     scores are unknown to ``score``), doubled to or from East with ``east_pays_double``.
 
@@ -178,11 +258,18 @@ def payments_for_score(variant, result: ScoreResult, ctx: HandContext) -> dict[s
         elif mode == "winner_collects":
             return None
     liable = None
-    if ctx.fed_third_meld is not None and ctx.fed_third_meld in seat_winds and ctx.fed_third_meld != ctx.seat_wind:
-        liable = {winner: seat_winds.index(ctx.fed_third_meld)}
+    payer = liable_in_context(variant, result, ctx, discarder, lambda i: ctx.melds[i].from_seat)
+    fed = ctx.fed_third_meld
+    if payer is None and fed in seat_winds and fed != ctx.seat_wind:
+        # the caller named the feeder; a hand string does not say which meld he fed
+        rules = liability_rules(variant)
+        if any(rules.get(p.id, "discarder") != "discarder" for p in result.patterns):
+            payer = seat_winds.index(fed)
+    if payer is not None and payer != winner:
+        liable = {winner: payer}
     delta = settle(variant, seat_winds=seat_winds, winners=[(winner, result, ctx)], losers={},
                    self_draw=ctx.self_draw, discarder=discarder, liable=liable)
     return {WIND_LETTERS[i]: delta[i] for i in range(4)}
 
 
-__all__ = ["settle", "payments_for_score"]
+__all__ = ["settle", "payments_for_score", "hand_value", "liability_rules", "liable_meld", "liable_in_context"]

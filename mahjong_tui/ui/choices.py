@@ -48,6 +48,8 @@ def parts(action: Action, phase: str = "claim") -> tuple:
             out += ([" "] if i else []) + [x]
         return tuple(out)
     if k == "win":
+        if t is not None and T.is_bonus(t):  # the flower wins of GAPS §3d
+            return ("win: all eight flowers",) if phase == "turn" else ("rob the eighth flower: win on ", t)
         if phase == "turn":
             return ("win (self-drawn)",)
         if phase == "after_kong":

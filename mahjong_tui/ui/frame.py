@@ -87,6 +87,7 @@ class ActionBox:
     choices: tuple[tuple[str, Parts], ...]  # (key, label)
     info: Parts
     urgent: bool  # a decision of the player at the keyboard
+    news: Parts = ()  # a line of its own: a recent instant payment (GAPS §3e), else empty
 
 
 @dataclass(frozen=True)

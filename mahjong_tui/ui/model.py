@@ -258,9 +258,31 @@ def wait_worth(variant, view: dict, counts: list[int], waits: list[int]) -> dict
     return out
 
 
+def payment_words(ev: dict) -> str:
+    """What an instant payment (GAPS §3e; an ``instant_payment`` event or record) was for:
+    ``'Cat + Rat, hidden'``, ``'Summer + Orchid'``, ``'all four seasons'``, ``'all four
+    animals'``, ``'concealed kong of E'``."""
+    pid = str(ev.get("id", ""))
+    tiles = parse(ev.get("tiles") or "")
+    if pid.startswith("kong_") and tiles:
+        what = f"{pid[5:]} kong of {T.name(tiles[0])}"
+    elif len(tiles) == 4 and all(T.is_bonus(t) for t in tiles):
+        kind = "animals" if T.is_animal(tiles[0]) else "seasons" if tiles[0] in T.SEASONS else "flowers"
+        what = f"all four {kind}"
+    elif tiles:
+        what = " + ".join(T.long_name(t) for t in tiles)
+    else:
+        what = pid.replace("_", " ")
+    return what + (", hidden" if ev.get("hidden") else "")
+
+
 def describe_event(ev: dict, name) -> str | None:
     """One line for the status bar about a public event, or None.  ``name(seat)`` names a seat."""
     kind = ev.get("type")
+    if kind == "instant_payment":
+        who = name(ev["seat"])
+        verb = "collect" if who == "You" else "collects"
+        return f"{who} {verb} {fmt_num(ev['amount'])} from each: {payment_words(ev)}"
     if kind == "discard":
         return f"{name(ev['seat'])} discards {ev['tile']}"
     if kind == "claim":

@@ -33,7 +33,6 @@ from ..errors import MahjongError
 from ..net.client import NetClient, parse_address
 from ..net.protocol import NetError
 from ..variant import Variant
-from .model import describe_event
 from .session import DeskSession, Request
 
 #: error codes after which a choice that was sent is offered again (the server refused it, the
@@ -292,6 +291,9 @@ class NetSession(DeskSession):
                     self._history[last["hand"]] = last
                     if n > 1:  # a hand ended while we were away: show how
                         self._hand_over(last, msg["view"].get("phase") == "match_over")
+                paid = msg["view"].get("instant_payments")
+                if paid and seat == self.reporter:  # made before we (re)joined, e.g. at the deal
+                    self.note_event({"type": "instant_payment", **paid[-1]})
             if seat == self.reporter:
                 self._events(msg.get("events") or [], msg["view"])
             self._sync_request(seat)
@@ -346,9 +348,7 @@ class NetSession(DeskSession):
                 if new:
                     self._hand_over(summary, last)
                 continue
-            text = describe_event(ev, self.name)  # None for match_end: the end screen tells it
-            if text:
-                self.emit_text(text)
+            self.note_event(ev)  # no words for match_end: the end screen tells it
 
     def _hand_over(self, summary: dict, last: bool) -> None:
         """Show a hand's scoring screen once the previous one is closed; the table goes on

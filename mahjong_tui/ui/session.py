@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Protocol, Sequence
 
 from ..ai.baseline import make_bot
-from ..engine import Action, Table
+from ..engine import Action, Table, event_for
 from ..engine.log import GameLog
 from ..runner import BotSeat, TableRunner
 from ..variant import Variant
@@ -120,6 +120,10 @@ class DeskSession:
         self._queue: asyncio.Queue[Request] | None = None
         self._stopped = False
         self.last_text = ""
+        #: the latest instant payment (GAPS §3e) in words, kept on the status line for a while
+        #: after newer events (a bite is over in an instant; players must be able to read it)
+        self.payment_text = ""
+        self._texts_since_payment = 0
         self.finished = False
         self.auto_draw: set[int] = set()  # human seats whose pick-up-only prompts pass by themselves
 
@@ -272,10 +276,34 @@ class DeskSession:
         """Called once ``req`` is answered: nothing more at a local table (the seat's
         ``decide`` is waiting on the future); LAN: send the answer to the table."""
 
+    #: how many later event lines an instant payment stays on the status line
+    PAYMENT_LINGER = 6
+
     def emit_text(self, text: str) -> None:
         self.last_text = text
         if self.presenter is not None:
             self.presenter.event_text(text)
+
+    def note_event(self, ev: dict) -> None:
+        """Put a public event into words on the status line (:func:`describe_event`); an
+        instant payment also stays for :data:`PAYMENT_LINGER` further lines, a new hand
+        forgets it."""
+        text = describe_event(ev, self.name)
+        if ev.get("type") == "hand_start":
+            self.payment_text = ""
+        if not text:
+            return
+        if ev.get("type") == "instant_payment":
+            self.payment_text = text
+            self._texts_since_payment = 0
+        else:
+            self._texts_since_payment += 1
+        self.emit_text(text)
+
+    def recent_payment(self) -> str:
+        """The latest instant payment in words while it is recent (else ''): the table shows
+        it on a line of its own."""
+        return self.payment_text if self._texts_since_payment <= self.PAYMENT_LINGER else ""
 
 
 class GameSession(DeskSession):
@@ -346,6 +374,11 @@ class GameSession(DeskSession):
         self._queue = asyncio.Queue()
         desk = asyncio.ensure_future(self._desk())
         try:
+            if not self.table.actions:
+                # the first deal happened when the table was built, before anyone listened:
+                # tell its public events now (a bite at the deal, GAPS §3e, among them)
+                for ev in self.table.events:
+                    self.note_event(event_for(ev, None))
             self.presenter.table_changed()
             while not self._stopped and self.table.phase != "match_over":
                 self._ended = []
@@ -384,9 +417,7 @@ class GameSession(DeskSession):
         for ev in events:
             if ev.get("type") == "hand_end":
                 self._ended.append(ev)
-            text = describe_event(ev, self.name)
-            if text:
-                self.emit_text(text)
+            self.note_event(ev)
 
     def _on_action(self, action: Action) -> None:
         if self.presenter is not None:

@@ -57,6 +57,43 @@ async def test_bot_clients_finish_a_match_and_the_log_replays(tmp_path):
     assert all(r["scores"] == table.scores for r in results)
 
 
+async def test_singapore_instant_payments_reach_every_client(tmp_path):
+    """A Singapore match over the LAN: the instant payments (GAPS §3e) are events every client
+    receives as they happen, with the same amounts, and the scores they end with agree."""
+    import msgpack
+
+    from mahjong_tui.net.protocol import HEADER
+
+    table = new_table("singapore", seed=6, hands=2)
+    before = len(table.instant_log)
+    taps = [bytearray() for _ in range(4)]
+    async with served(table) as (server, task):
+        clients = []
+        for i in range(4):
+            c = NetClient("127.0.0.1", server.port, name=f"bot{i}", tap=taps[i].extend)
+            await c.connect()
+            clients.append(c)
+        results = await play_all(clients)
+        await asyncio.wait_for(task, 10)
+    assert all(r["finished"] and not r["errors"] for r in results)
+    seen = []
+    for data in taps:
+        data, got, i = bytes(data), [], 0
+        while i < len(data):
+            (n,) = HEADER.unpack(data[i:i + 4])
+            msg = msgpack.unpackb(data[i + 4:i + 4 + n], raw=False, strict_map_key=False)
+            i += 4 + n
+            got += [(e["id"], e["seat"], e["amount"], tuple(e["deltas"])) for e in msg.get("events") or []
+                    if e["type"] == "instant_payment"]
+        seen.append(got)
+    played = [(p["id"], p["seat"], p["amount"], tuple(p["deltas"])) for h in table.history
+              for p in h["instant_payments"]]
+    assert seen[0] and all(s == seen[0] for s in seen)
+    # every payment, less the first deal's (made before anyone joined; the first view shows them)
+    assert seen[0] == played[before:]
+    assert all(r["scores"] == table.scores for r in results)
+
+
 async def test_mixed_table_with_server_bots():
     table = new_table("classic", seed=8, hands=1)
     async with served(table, seats=("ai", "remote", "ai:easy", "remote")) as (server, task):

@@ -54,7 +54,7 @@ def _frames(data: bytes) -> list[bytes]:
     return out
 
 
-@pytest.mark.parametrize("variant,hands", [("classic", 2), ("yuxi", 1)])
+@pytest.mark.parametrize("variant,hands", [("classic", 2), ("yuxi", 1), ("singapore", 2)])
 async def test_no_byte_sent_to_a_client_reveals_another_hand_the_wall_or_the_seed(variant, hands, tmp_path):
     table = new_table(variant, SEED, hands)
     hands_by_hand: dict[int, list[set[str]]] = {}  # hand index -> per seat, every concealed hand string

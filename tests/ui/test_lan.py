@@ -325,3 +325,20 @@ async def test_host_with_two_human_seats_passes_the_keyboard(tmp_path):
             await asyncio.wait_for(rtask, 30)
     finally:
         await session.aclose()
+
+
+async def test_a_singapore_client_hears_of_the_bite_made_before_it_joined():
+    """Seed 28: the deal gives seat 0 (East) a hidden Cat + Rat bite while the table waits for
+    its players; the client that joins at seat 0 reads it from the view (``instant_payments``)
+    and shows it on its news line, with the moved scores."""
+    table = new_table("singapore", seed=28, hands=1)
+    assert [(p["id"], p["seat"]) for p in table.instant_log] == [("bite_animals", 0)]
+    async with served(table, seats=("remote",) + BOTS, bot_delay=0) as (server, task):
+        session = await open_join(join_namespace(f"127.0.0.1:{server.port}", name="Ann"))
+        app = net_app(session)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: my_request(app) is not None)
+            assert app.screen.query_one(ActionBar).plain_lines()[-1].strip() == \
+                "You collect 2 from each: Cat + Rat, hidden"
+            assert "East You  6" in screen_text(app)
+        await session.aclose()

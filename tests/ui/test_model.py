@@ -146,3 +146,21 @@ def test_status_line_tells_the_first_dealer_roll():
     ev = {"type": "hand_start", "hand": 0, "dealer": 1, "first_dealer_roll": [[[0, 1, 1], [1, 6, 6], [2, 2, 3], [3, 4, 4]]]}
     assert describe_event(ev, lambda s: f"seat {s + 1}") == "Hand 1: seat 2 rolled 12 and deals"
     assert describe_event({"type": "hand_start", "hand": 3, "dealer": 0}, str) == "Hand 4: 0 deals"
+
+
+def test_instant_payments_in_words():
+    """GAPS §3e: what each instant payment was for, as the status line and the scoring screen
+    say it."""
+    from mahjong_tui.ui.model import describe_event, payment_words
+
+    name = {0: "You", 1: "Bot 2"}.get
+    ev = {"type": "instant_payment", "id": "bite_animals", "seat": 1, "amount": 2, "hidden": True, "tiles": "uv"}
+    assert describe_event(ev, name) == "Bot 2 collects 2 from each: Cat + Rat, hidden"
+    assert describe_event({**ev, "seat": 0, "amount": 1, "hidden": False}, name) == \
+        "You collect 1 from each: Cat + Rat"
+    assert payment_words({"id": "bite_seat_flowers", "tiles": "ip"}) == "Summer + Orchid"
+    assert payment_words({"id": "bite_complete_group", "tiles": "hijk"}) == "all four seasons"
+    assert payment_words({"id": "bite_complete_group", "tiles": "opqr"}) == "all four flowers"
+    assert payment_words({"id": "bite_all_animals", "tiles": "uvwy"}) == "all four animals"
+    assert payment_words({"id": "kong_concealed", "tiles": "EEEE"}) == "concealed kong of E"
+    assert payment_words({"id": "kong_exposed", "tiles": "5t5t5t5t"}) == "exposed kong of 5t"

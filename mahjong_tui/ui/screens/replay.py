@@ -81,7 +81,7 @@ class ReplayScreen(BaseScreen):
             for ev in events:
                 if ev.get("type") == "hand_end":
                     words.append("the hand is over (Enter: scoring)")
-                elif ev.get("type") in ("claim", "kong", "bonus"):
+                elif ev.get("type") in ("claim", "kong", "bonus", "instant_payment"):
                     t = describe_event(ev, lambda s: self.names[s])
                     if t:
                         words.append(t)

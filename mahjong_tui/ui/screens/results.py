@@ -12,7 +12,7 @@ from textual.widget import Widget
 from textual.widgets import DataTable, Static
 
 from ... import tiles as T
-from ..model import fmt_num, parse, pattern_words, standings, transfers, wind_word
+from ..model import fmt_num, parse, pattern_words, payment_words, standings, transfers, wind_word
 from ..widgets.art import TileArt, flow, join_lines
 from ..widgets.chart import ScoreChart
 from .base import BaseScreen
@@ -26,6 +26,20 @@ def unit_value(value: float, unit: str) -> str:
     if unit in ("points", "doublings") and v == "1":
         unit = unit[:-1]
     return f"{v} {unit}"
+
+
+def pattern_value(p: dict, unit: str) -> str:
+    """A breakdown item's value: ``'2 fan'``, ``'×2'``, ``'5 tai (limit)'`` (a limit hand of
+    the tai scheme, GAPS §3c)."""
+    if p.get("kind") == "limit":
+        return unit_value(p["value"], unit) + " (limit)"
+    return unit_value(p["value"], p.get("kind") or unit)
+
+
+def hand_change(s: dict, seat: int) -> float:
+    """A seat's score change over the hand: the win's settlement plus the instant payments
+    made during it (GAPS §3e)."""
+    return s["deltas"][seat] + (s.get("instant_deltas") or [0, 0, 0, 0])[seat]
 
 
 def signed(x: float) -> str:
@@ -66,7 +80,7 @@ class RevealedHands(Widget):
             head.append(f"{mark} " if seat in winners else "  ", "bold")
             head.append(f"{s['seat_winds'][seat]} ", "bold")
             head.append(f"{self.names[seat]:<9}", "bold" if seat in winners else "")
-            delta = s["deltas"][seat]
+            delta = hand_change(s, seat)
             head.append(signed(delta).rjust(6), "bold" if delta > 0 else "")
             items = [head]
             concealed = list(parse(h["concealed"]))
@@ -105,6 +119,10 @@ def headline(s: dict, names: Sequence[str]) -> str:
     tile = ws[0].get("tile") or ""
     if len(ws) == 1:
         w = who(ws[0]["seat"])
+        if ws[0].get("form") == "flowers":  # GAPS §3d flower wins
+            if s.get("robbed"):
+                return head + f"{w} wins by robbing {who(s['discarder'])}'s eighth flower"
+            return head + f"{w} wins with all eight flowers"
         if s["self_draw"]:
             return head + f"{w} wins, self-drawn {tile}"
         if s.get("robbed"):
@@ -153,7 +171,7 @@ class HandEndScreen(BaseScreen):
                 table.add_columns("pattern", "id", "count", "value")
                 for p in w["patterns"]:
                     table.add_row(pattern_words(p), p["id"], f"×{p['count']}" if p.get("count", 1) != 1 else "",
-                                  unit_value(p["value"], p.get("kind") or w["unit"]))
+                                  pattern_value(p, w["unit"]))
                 table.add_row(Text("Total", style="bold"), "", "", Text(unit_value(w["value"], w["unit"]), style="bold"))
                 yield table
             if s.get("loser_scores"):
@@ -168,12 +186,16 @@ class HandEndScreen(BaseScreen):
                              markup=False)
             elif s["result"] == "win":
                 yield Static("Nobody pays: each hand's value is added to its owner's score.", classes="section")
+            if s.get("instant_payments"):
+                yield Static("Instant payments during the hand (each other player paid)", classes="section")
+                yield Static("\n".join(f"  {names[p['seat']]} +{fmt_num(p['amount'])} each: {payment_words(p)}"
+                                        for p in s["instant_payments"]), markup=False)
             yield Static("Standings", classes="section")
             st: DataTable = DataTable(show_cursor=False, zebra_stripes=True, classes="standings")
             st.can_focus = False
             st.add_columns("#", "player", "this hand", "score")
             for rank, seat, score in standings(s["scores"]):
-                d = s["deltas"][seat]
+                d = hand_change(s, seat)
                 st.add_row(str(rank), Text(names[seat]), signed(d), fmt_num(score))
             yield st
         nxt = "see the final standings" if self.match_over else "next hand"

@@ -271,7 +271,7 @@ class TableScreen(BaseScreen):
                 info = readiness_parts(readiness(s.variant, view), "You are ")
             if s.last_text:
                 info = info + ((" · " if info else "") + s.last_text,)
-            return ActionBox(title, (), info, False)
+            return ActionBox(title, (), info, False, self._news(s.last_text))
         phase = view["phase"]
         choices = assign(req.legal, "turn" if req.is_turn else phase)
         self.choice_map = {c.key: c for c in choices}
@@ -288,10 +288,12 @@ class TableScreen(BaseScreen):
             info = readiness_parts(readiness(s.variant, view, tile), "After this discard you are ") if tile is not None else ()
             if self._hint:
                 info = (self._hint + (" · " if info else ""),) + info
-            return ActionBox(title, tuple(lead + rows), info, True)
+            return ActionBox(title, tuple(lead + rows), info, True, self._news())
         d = view.get("discard")
         if phase == "claim" and d:
             title = (f"{who(d['seat'])} discarded ", T.parse_tile(d["tile"]), " —")
+        elif phase == "rob" and any(a.kind == "win" and a.tile is not None and T.is_bonus(a.tile) for a in req.legal):
+            title = ("The eighth flower is drawn —",)  # robbing the eighth (GAPS §3d)
         elif phase == "rob":
             title = ("A kong is being added —",)
         elif phase == "after_kong":
@@ -305,7 +307,13 @@ class TableScreen(BaseScreen):
         info = readiness_parts(readiness(s.variant, view), "You are ")
         if self._hint:
             info = (self._hint + (" · " if info else ""),) + info
-        return ActionBox(title, tuple(rows), info, True)
+        return ActionBox(title, tuple(rows), info, True, self._news())
+
+    def _news(self, shown: str = "") -> tuple:
+        """The action bar's news line: a recent instant payment (GAPS §3e; e.g. the flower just
+        drawn bit), unless the status line already says it."""
+        paid = self.session.recent_payment()
+        return (paid,) if paid and paid != shown else ()
 
     # ----------------------------------------------------------------------------------------
     # keys and mouse

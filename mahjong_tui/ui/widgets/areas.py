@@ -324,6 +324,8 @@ class ActionBar(Area):
         lines = flow(items, width, 2)
         if box.info:
             lines.append(self.parts(box.info, "italic"))
+        if box.news:
+            lines.append(self.parts(box.news, "bold"))
         return lines[:max(1, height)]
 
 
