@@ -494,6 +494,55 @@ def test_probes_know_each_variants_minimum():
     assert vd >= v.win["minimum"]
 
 
+def test_plan_values_count_the_seats_bonus_tiles_and_doubling_payments():
+    """Singapore (GAPS §3c, §3e): a plain hand needs 1 tai, which an animal alone gives, and a
+    hand of t tai is paid 2^(t-1) units.  Probed with no melds and the seat's bonus tiles:
+
+    - no bonus tile: the plain filler hand is worth only its fully-concealed tai, by self-draw
+      (1 tai -> 1 unit), and nothing on a discard;
+    - with the Cat (u): 1 tai either way (the scorer's discard value; 1 unit) — a seat holding
+      an animal may win a plain hand on a discard, so its free plan is not the floor plan;
+    - one suit plus honours with the Cat: half flush 2 + animal 1 = 3 tai -> 2^2 = 4 units.
+    The bot's own plan values read its bonus tiles from the view."""
+    v = load_variant("singapore")
+    model = model_for(v)
+    plans = {p.name: p for p in plans_for(v, ops_for(v.hand_shape))}
+    cat = (T.parse_tile("u"),)
+    assert model.probe(plans["free"], (), T.SOUTH, T.EAST) == (1.0, 0.0)
+    assert model.probe(plans["free"], (), T.SOUTH, T.EAST, cat) == (1.0, 1.0)
+    assert model.probe(plans["suit_honours:s"], (), T.SOUTH, T.EAST, cat) == (4.0, 4.0)
+    view, _ = _turn_view(v, "123s456s789m455t6m")
+    me = view["players"][view["seat"]]
+    bot = make_bot("ai:strong", v, view["seat"], 1)
+    me["bonus"] = ""
+    assert bot._floor_plan((), T.EAST, T.EAST) is None     # self-draw still wins 1 tai
+    free_without = bot._plan_values(_Decision(bot, view), ())[0]
+    me["bonus"] = "u"
+    free_with = bot._plan_values(_Decision(bot, view), ())[0]
+    assert free_without[0].name == free_with[0].name == "free"
+    assert (free_without[2], free_with[2]) == (0.0, 1.0)   # discard value: none, then 1 tai
+
+
+def test_defence_reads_each_opponents_bonus_tiles():
+    """Singapore: an opponent with no bonus tile cannot win a plain hand on a discard (no tai),
+    one holding an animal can.  The defence reads each opponent's public bonus tiles: the one
+    with the Rat is a full threat, the others' plain hands are read as mostly self-draw ones
+    (readiness scaled down, as where a variant refuses plain discard wins)."""
+    v = load_variant("singapore")
+    view, _ = _late_view(v, "123s456s789m455t6m")
+    opps = [o for o in range(4) if o != view["seat"]]
+    for o in opps:
+        view["players"][o]["bonus"] = ""
+    view["players"][opps[0]]["bonus"] = "v"
+    dec = _Decision(make_bot("ai:strong", v, view["seat"], 1), view)
+    d = dec.defence_for(False)
+    factors = {o.seat: d._typical(o, dec.bot.plans)[1] for o in dec.kn.opponents}
+    assert factors[opps[0]] == 1.0
+    assert factors[opps[1]] < 1.0 and factors[opps[2]] < 1.0
+    ready = {o.seat: r for o, r, _, _ in d.threats}
+    assert ready[opps[0]] > 2 * max(ready.get(opps[1], 0.0), ready.get(opps[2], 0.0))
+
+
 def test_exact_values_follow_the_scorer():
     v = load_variant("yangzhou")
     model = model_for(v)
@@ -697,7 +746,7 @@ def test_a_meldless_seat_is_read_as_a_possible_seven_pairs_hand():
         seats = {o.seat for o, _, _, _ in d.threats} if d else set()
         if expect:
             assert d is not None and d.pair_waiters == {o.seat for o in dec.kn.opponents}, vid
-            assert d.plain_factor < CONCEALED_PATTERN
+            assert all(d._typical(o, dec.bot.plans)[1] < CONCEALED_PATTERN for o in dec.kn.opponents)
             r = max(r for _, r, _, _ in d.threats)
             assert r == pytest.approx(min(0.5, (12 - 6) / 16.0) * CONCEALED_PATTERN)
         else:

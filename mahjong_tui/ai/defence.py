@@ -60,48 +60,52 @@ class Defence:
         #: the scoring situations of the discard being judged: a discard made after one's own
         #: kong may be won on by hands a plain discard could not feed (Yuxi kong_discard_win)
         self.situations = frozenset({"discard_after_kong"}) if after_kong else frozenset()
-        key = ("defence:typical", kn.seat_wind, kn.prevailing, self.situations)
-        got = model.memo.get(key)
-        if got is None:
-            # how often a ready hand can be won on a discard at all: 1 where a plain hand can;
-            # where the variant refuses plain discard wins (Yuxi) or plain wins (Yangzhou) a
-            # ready hand is rarer or mostly waits for a self-draw
-            fs, fd = model.probe(plans[0], (), kn.seat_wind, kn.prevailing, situations=self.situations)
-            got = model.memo[key] = (self._typical_value(plans), 1.0 if fd > 0 else (0.1 if fs > 0 else 0.4))
-        typical, self.plain_factor = got
         for o in kn.opponents:
-            r, value = self._readiness(o, plans, typical)
+            r, value = self._readiness(o, plans)
             if r > 0.02:
                 self.threats.append((o, r, value, self._reading(o)))
 
     # -- opponents -------------------------------------------------------------------------------
-    def _typical_value(self, plans) -> float:
-        """What a win usually costs: the cheapest plan the variant lets a player win on a
-        discard (probed with no melds; plain hands win far more often than limit hands)."""
-        vals = []
-        for p in plans:
-            vs, vd = self.model.probe(p, (), self.kn.seat_wind, self.kn.prevailing, situations=self.situations)
-            if vd > 0:
-                vals.append(vd)
-        return min(vals) if vals else 1.0
+    def _typical(self, o, plans) -> tuple[float, float]:
+        """``(typical value, plain factor)`` of opponent ``o``'s win, from its seat wind and
+        its bonus tiles (public; Singapore's animals and seat flowers count toward its hand's
+        value and can make a plain hand legal, GAPS §3c), memoised per variant:
 
-    def _readiness(self, o, plans, typical: float) -> tuple[float, float]:
+        - what a win usually costs: the cheapest plan the variant lets ``o`` win on a discard
+          (probed with no melds; plain hands win far more often than limit hands);
+        - how often a ready hand can be won on a discard at all: 1 where a plain hand can;
+          where the variant refuses plain discard wins (Yuxi) or plain wins (Yangzhou) a
+          ready hand is rarer or mostly waits for a self-draw (0.1 / 0.4)."""
+        kn = self.kn
+        key = ("defence:typical", o.wind, kn.prevailing, o.bonus, self.situations)
+        got = self.model.memo.get(key)
+        if got is None:
+            vals = []
+            for p in plans:
+                vs, vd = self.model.probe(p, (), o.wind, kn.prevailing, o.bonus, situations=self.situations)
+                if vd > 0:
+                    vals.append(vd)
+            fs, fd = self.model.probe(plans[0], (), o.wind, kn.prevailing, o.bonus, situations=self.situations)
+            got = self.model.memo[key] = (min(vals) if vals else 1.0, 1.0 if fd > 0 else (0.1 if fs > 0 else 0.4))
+        return got
+
+    def _readiness(self, o, plans) -> tuple[float, float]:
         m = len(o.melds)
         turns = len(o.pond)
         r_turn = min(0.5, max(0.0, (turns - 6) / 16.0))
         r_meld = _MELD_READY[min(m, 4)]
         r = 1 - (1 - r_turn) * (1 - r_meld)
-        value = typical
+        value, plain_factor = self._typical(o, plans)
         if o.melds:
             # the cheapest plan o's melds still allow that wins on a discard; if every such
             # plan is pungs-and-pairs, o can only be waiting on a pair or a pung
-            key = ("defence:melds", tuple(o.melds), o.wind, self.kn.prevailing, self.situations)
+            key = ("defence:melds", tuple(o.melds), o.wind, self.kn.prevailing, o.bonus, self.situations)
             got = self.model.memo.get(key)
             if got is None:
                 cheapest = 0.0
                 kinds = set()
                 for p in plans:
-                    vs, vd = self.model.probe(p, tuple(o.melds), o.wind, self.kn.prevailing,
+                    vs, vd = self.model.probe(p, tuple(o.melds), o.wind, self.kn.prevailing, o.bonus,
                                               situations=self.situations)
                     if vd > 0:
                         kinds.add(p.kind)
@@ -117,17 +121,17 @@ class Defence:
                 r *= 0.15 if self.strong else 0.4   # no plan left that wins on a discard
             else:
                 value = cheapest
-            if self.plain_factor < 1:
+            if plain_factor < 1:
                 # melds that all fit one special plan (one suit, pungs only) look deliberate
                 focused = self._focused(o)
-                r *= 1.0 if focused else self.plain_factor
-        elif self.plain_factor < 1 and self.pairs_form and self.strong:
+                r *= 1.0 if focused else plain_factor
+        elif plain_factor < 1 and self.pairs_form and self.strong:
             # no melds where a plain hand cannot be won on this discard: the threat is a
             # concealed pattern hand, most often seven pairs (a single wait on a pair)
-            r *= max(self.plain_factor, CONCEALED_PATTERN)
+            r *= max(plain_factor, CONCEALED_PATTERN)
             self.pair_waiters.add(o.seat)
         else:
-            r *= self.plain_factor
+            r *= plain_factor
         if self.kn.draws_left < 3:
             r = min(1.0, r * 1.2)
         return r, value

@@ -56,7 +56,7 @@ class Opponent:
         self.pond_claimed: list[bool] = [bool(c) for _, c in p["pond"]]
         self.wind: int = WIND_CODE.get(p.get("wind", "E"), T.EAST)
         self.concealed_count: int = p.get("concealed_count", 13)
-        self.bonus: tuple[int, ...] = parse(p.get("bonus", ""))
+        self.bonus: tuple[int, ...] = tuple(sorted(parse(p.get("bonus", ""))))
         shown = [t for m in self.melds for t in m.tiles]
         shown.extend(t for t, claimed in zip(self.pond, self.pond_claimed) if not claimed)
         self.shown: tuple[int, ...] = tuple(shown)

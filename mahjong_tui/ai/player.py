@@ -430,11 +430,14 @@ class LevelBot(Bot):
         """Feasible plans with their (self-draw, discard) values.  When the variant refuses
         the free plan it is kept at a small floor value: a lucky pattern may still make the
         hand legal, and the exact scoring of ready hands will tell."""
-        return self._plan_values_for(melds, dec.kn.seat_wind, dec.kn.prevailing)
+        return self._plan_values_for(melds, dec.kn.seat_wind, dec.kn.prevailing, dec.kn.bonus)
 
-    def _plan_values_for(self, melds: tuple[Meld, ...], seat_wind: int, prevailing: int):
-        """:meth:`_plan_values` from the melds and winds alone."""
-        key = (melds, seat_wind, prevailing)
+    def _plan_values_for(self, melds: tuple[Meld, ...], seat_wind: int, prevailing: int,
+                         bonus: tuple[int, ...] = ()):
+        """:meth:`_plan_values` from the melds, winds and bonus tiles alone (a seat's bonus
+        tiles count in its hand's value: Singapore's animals and seat flowers can make a plain
+        hand legal, GAPS §3c)."""
+        key = (melds, seat_wind, prevailing, bonus)
         got = self._pv_cache.get(key)
         if got is not None:
             return got
@@ -443,7 +446,7 @@ class LevelBot(Bot):
         for p in self.plans:
             if not p.feasible(melds):
                 continue
-            vs, vd = self.model.probe(p, melds, seat_wind, prevailing)
+            vs, vd = self.model.probe(p, melds, seat_wind, prevailing, bonus)
             if vs > 0 or vd > 0:
                 v = max(vs, vd)
                 cheapest = v if cheapest == 0.0 else min(cheapest, v)
@@ -861,17 +864,17 @@ class LevelBot(Bot):
                 out.append((k, 1.0, u))
         return out
 
-    def _fit_info(self, melds: tuple[Meld, ...], seat_wind: int, prevailing: int):
+    def _fit_info(self, melds: tuple[Meld, ...], seat_wind: int, prevailing: int, bonus: tuple[int, ...] = ()):
         """What :meth:`_estimate` needs about the plans the melds leave open: per valued plan
         ``(plan, self-draw value, discard value, chow wait ok, kinds bit mask)``, the free
         plan first with its unfloored values; and the bit masks of the melds' kinds."""
-        key = ("fit", melds, seat_wind, prevailing)
+        key = ("fit", melds, seat_wind, prevailing, bonus)
         got = self._pv_cache.get(key)
         if got is None:
             m = self.model
-            fs, fd = m.probe(self.plans[0], melds, seat_wind, prevailing)
+            fs, fd = m.probe(self.plans[0], melds, seat_wind, prevailing, bonus)
             rows = [(self.plans[0], fs, fd, m.chow_wait_ok(self.plans[0], seat_wind, prevailing), -1)]
-            for p, vs, vd in self._plan_values_for(melds, seat_wind, prevailing):
+            for p, vs, vd in self._plan_values_for(melds, seat_wind, prevailing, bonus):
                 if p.name == "free":
                     continue
                 kmask = 0
@@ -950,7 +953,7 @@ class LevelBot(Bot):
         ``ht``) — those within 2 of the nearest plan the variant really lets the hand win, by
         the distance of the hand as it is; the floor plan (:meth:`_floor_plan`) is kept.
         Rows as :meth:`_gate_distances` gives them."""
-        floor = self._floor_plan(melds, dec.kn.seat_wind, dec.kn.prevailing)
+        floor = self._floor_plan(melds, dec.kn.seat_wind, dec.kn.prevailing, dec.kn.bonus)
         now = self._gate_distances(self._plan_values(dec, melds), counts, len(melds), ht, melds, floor)
         real = [row[3] for row in now if row[0].name != floor]
         best = min(real) if real else min(row[3] for row in now)
@@ -1164,12 +1167,12 @@ class LevelBot(Bot):
         the tables of the hand before tile ``dropped`` was taken out of it (None: of
         ``counts13`` itself), if the caller has them."""
         kn = dec.kn
-        key = (tuple(counts13), melds, kn.seat_wind, kn.prevailing)
+        key = (tuple(counts13), melds, kn.seat_wind, kn.prevailing, kn.bonus)
         got = self._tree_cache.get(key)
         if got is not None:
             return got
         declared = len(melds)
-        fit = self._fit_info(melds, kn.seat_wind, kn.prevailing)
+        fit = self._fit_info(melds, kn.seat_wind, kn.prevailing, kn.bonus)
         mask = self.full_mask
         if ht is None:
             ht13 = HandTables(self.ops, counts13, declared)
@@ -1354,7 +1357,7 @@ class LevelBot(Bot):
         declared = len(melds)
         ht0 = HandTables(self.ops, counts, declared)
         now = {p.name: self._dist(p, counts, declared, ht0, melds) for p, _, _ in self._plan_values(dec, melds)}
-        ignore = self._floor_plan(melds, kn.seat_wind, kn.prevailing)
+        ignore = self._floor_plan(melds, kn.seat_wind, kn.prevailing, kn.bonus)
         best_now = min((d for name, d in now.items() if name != ignore), default=min(now.values()))
         options = []
         for a in legal:
@@ -1410,7 +1413,7 @@ class LevelBot(Bot):
             return False
         me = view["players"][self.seat]
         key = (view["hand"], tuple((m["kind"], m["tiles"], m.get("kong_type"), m.get("from_seat"))
-                                   for m in me["melds"]), me.get("wind"), view.get("prevailing_wind"))
+                                   for m in me["melds"]), me.get("wind"), view.get("prevailing_wind"), me.get("bonus", ""))
         useful = self._useful_cache.get(key)
         if useful is None:
             counts = [0] * T.NUM_KINDS
@@ -1418,20 +1421,22 @@ class LevelBot(Bot):
                 counts[t] += 1
             melds = tuple(meld_of(m["kind"], m["tiles"], m.get("kong_type"), m.get("from_seat")) for m in me["melds"])
             useful = self._useful_kinds(counts, melds, WIND_CODE.get(me.get("wind", "E"), T.EAST),
-                                        WIND_CODE.get(view.get("prevailing_wind", "E"), T.EAST))
+                                        WIND_CODE.get(view.get("prevailing_wind", "E"), T.EAST),
+                                        tuple(sorted(parse(me.get("bonus", "")))))
             if len(self._useful_cache) > 2048:
                 self._useful_cache.clear()
             self._useful_cache[key] = useful
         return tile_code(d["tile"]) not in useful
 
-    def _useful_kinds(self, counts, melds, seat_wind: int, prevailing: int) -> "_UsefulKinds":
+    def _useful_kinds(self, counts, melds, seat_wind: int, prevailing: int,
+                      bonus: tuple[int, ...] = ()) -> "_UsefulKinds":
         """Kinds ``k`` such that for some feasible plan ``p`` the hand plus ``k`` is at most one
         step farther than the nearest valued plan and nearer ``p`` than the hand is (a plan
         the variant does not value yet counts as infinitely far now: a claimed meld may make
         it valuable).  Returned as a container that decides each kind when first asked (a
         claim decision asks about its one discarded tile); ``counts`` is kept, not copied."""
-        pv = self._plan_values_for(melds, seat_wind, prevailing)
-        ignore = self._floor_plan(melds, seat_wind, prevailing)
+        pv = self._plan_values_for(melds, seat_wind, prevailing, bonus)
+        ignore = self._floor_plan(melds, seat_wind, prevailing, bonus)
         valued = {p.name for p, _, _ in pv}
         declared = len(melds)
         ht = HandTables(self.ops, counts, declared)
@@ -1533,7 +1538,7 @@ class LevelBot(Bot):
     def _easy_plan(self, dec, counts, melds, ht) -> tuple[Plan, int]:
         """The nearest plan the variant lets the hand win (ties: the more valuable)."""
         declared = len(melds)
-        floor = self._floor_plan(melds, dec.kn.seat_wind, dec.kn.prevailing)
+        floor = self._floor_plan(melds, dec.kn.seat_wind, dec.kn.prevailing, dec.kn.bonus)
         best = None
         for p, vs, vd in self._plan_values(dec, melds):
             d = self._dist(p, counts, declared, ht, melds)
@@ -1543,7 +1548,7 @@ class LevelBot(Bot):
                 best = (key, p, d)
         return best[1], best[2]
 
-    def _floor_plan(self, melds, seat_wind: int, prevailing: int) -> str | None:
+    def _floor_plan(self, melds, seat_wind: int, prevailing: int, bonus: tuple[int, ...] = ()) -> str | None:
         """``"free"`` when the variant refuses a plain hand with these melds, by self-draw and
         on a discard (Yangzhou's 15-fan minimum), else None.
 
@@ -1553,7 +1558,7 @@ class LevelBot(Bot):
         gate (it would hide every real plan), never justifies a claim (:meth:`_claim`), never
         makes a tile useful (:meth:`_useful_kinds`), and there is no plain-hand look-ahead;
         easy treats it as three steps farther than it is."""
-        vs, vd = self.model.probe(self.plans[0], melds, seat_wind, prevailing)
+        vs, vd = self.model.probe(self.plans[0], melds, seat_wind, prevailing, bonus)
         return "free" if vs <= 0 and vd <= 0 else None
 
     def _easy_turn(self, view: dict, legal: list[Action]) -> Action:
