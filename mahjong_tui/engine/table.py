@@ -20,7 +20,9 @@ Phases (``view()['phase']``):
 - ``claim`` — a discard lies; every other seat with a possible claim answers (``pass`` or a
   claim); when all have answered the highest claim wins: win > pung/kong > chow/pick-up, ties to
   the seat nearest after the discarder, or every winner if ``claims.multiple_winners``;
-- ``rob`` — an added kong was declared; seats that can win on that tile may rob it;
+- ``rob`` — an added kong was declared (or a concealed one, for the forms of
+  ``claims.rob_kong_forms``; or a flower set aside, for a win by bonus tiles); seats that can win
+  on that tile may rob it;
 - ``after_kong`` — (bloom tiles, G-YX-3) the kong player may win on a face-up bloom tile or
   take the replacement (``draw``);
 - ``match_over`` — the match has ended.
@@ -90,6 +92,11 @@ class Table:
         self._dirty_seats: set[int] = set()  # seats changed since the public view was built
         self._wall_static: tuple | None = None  # (wall, bloom tiles, the wall's unchanging view)
         self._shape = variant.hand_shape
+        self._straight_melds = "ultra_long_straight" in variant.win["forms"]  # G-UZ-13
+        self._bonus_wins = bool(variant.win["bonus_wins"])                    # G-UZ-14
+        self._hidden_kongs = variant.options["concealed_quad_mode"] == "hidden"
+        # Uzje 4a: the starter's roll picks the breaker, who deals the first hand
+        self._dealer_from_break = first_dealer is None and variant.deal["first_dealer"] == "breaker"
         c = variant.claims  # claims a discard allows (GAPS §2b, §5b, §6b), looked up once
         self._claim_rules = (bool(c["pung"]), bool(c["exposed_kong"]), c["chow"] == "next",
                              bool(c["next_player_pickup"]))
@@ -101,17 +108,7 @@ class Table:
         self._pungs, self._kongs, self._pickups = (
             [[Action.of(s, kind, t) for t in range(T.NUM_KINDS)] for s in range(4)] for kind in ("pung", "kong", "pickup"))
         self._passes = [Action.of(s, "pass") for s in range(4)]
-        # per tile: the chows (1-2-3 within the rank range) a discard of it completes, each as
-        # (the two other tiles, the chow's tiles)
-        lo, hi = variant.tiles_rules["ranks"]
-        self._chows: list[list[tuple[int, int, tuple[int, int, int]]]] = [[] for _ in range(T.NUM_KINDS)]
-        for tile in range(T.NUM_SUITED):
-            r = T.rank_of(tile)
-            for start in (r - 2, r - 1, r):
-                if lo <= start and start + 2 <= hi:
-                    ts = (tile - r + start, tile - r + start + 1, tile - r + start + 2)
-                    a, b = (t for t in ts if t != tile)
-                    self._chows[tile].append((a, b, ts))
+        self._chows = claimable_sequences(variant)
         self._start_hand()
 
     # ==================================================================================
@@ -157,8 +154,11 @@ class Table:
         rng = hand_rng(self.seed, self.hand_index)
         self._rng = rng
         w = v.wall
-        stacks = tuple(w["stacks"][(i - self.dealer) % 4] for i in range(4))
-        self.wall = Wall.build(v.all_tiles(), rng, stacks, self.dealer, w["dice"], w["tail"], w["dead_wall"], w["bloom_tiles"])
+        stacks = tuple(v.stacks[(i - self.dealer) % 4] for i in range(4))
+        self.wall = Wall.build(v.all_tiles(), rng, stacks, self.dealer, w["dice"], w["tail"], w["dead_wall"],
+                               w["bloom_tiles"], indicators=w["indicators"])
+        if self.hand_index == 0 and self._dealer_from_break:
+            self.dealer = self.wall.brk.wall_seat  # 4a: the player the roll picked breaks and deals
         self.hands: list[list[int]] = [[0] * T.NUM_KINDS for _ in range(4)]
         self.melds: list[list[Meld]] = [[] for _ in range(4)]
         self.bonus: list[list[int]] = [[] for _ in range(4)]
@@ -173,11 +173,13 @@ class Table:
         self.last_drawn: int | None = None
         self.drawn_from: str | None = None  # "wall", "replacement", "deal", None (after a claim)
         self.kongs_this_turn = 0
+        self.kong_chain: list[str] = []  # kong types declared this turn, in order (Uzje multi_quad_draw)
+        self.bonus_seen = [0] * 4  # bonus tiles each seat held at its last turn decision (G-UZ-14)
         self.last_wall_tile_drawn = False
         self.discard: tuple[int, int] | None = None  # (seat, tile) lying in the claim window
         self._claim_options: dict[int, list[Action]] = {}
         self._responses: dict[int, Action] = {}
-        self._rob: tuple[int, int] | None = None
+        self._rob: tuple[int, int, str] | None = None  # (declarer, tile, "added"/"concealed"/"bonus")
         self._scored: dict[HandContext, ScoreResult] = {}  # see _evaluate
         self.phase = "turn"
         self.current = self.dealer
@@ -203,7 +205,8 @@ class Table:
                 changed = False
                 for s in order:
                     for b in [t for t in v.bonus_kinds if self.hands[s][t]]:
-                        self._replace_bonus(s, b)
+                        self._set_aside(s, b)
+                        self._bonus_replacement(s)
                         changed = True
         self.drawn_from = "deal"
         self.last_drawn = None
@@ -211,12 +214,15 @@ class Table:
     def _give(self, seat: int, t: int) -> None:
         self.hands[seat][t] += 1
 
-    def _replace_bonus(self, seat: int, b: int) -> int | None:
-        """Set bonus tile ``b`` aside and draw a replacement from the tail.  Returns the new
-        tile (possibly another bonus tile, handled by the caller) or None if none is left."""
+    def _set_aside(self, seat: int, b: int) -> None:
+        """Bonus tile ``b`` leaves the hand and is exposed."""
         self.hands[seat][b] -= 1
         self.bonus[seat].append(b)
         self._emit({"type": "bonus", "seat": seat, "tile": T.name(b)})
+
+    def _bonus_replacement(self, seat: int) -> int | None:
+        """Draw the replacement of a bonus tile set aside, from the tail.  Returns the new tile
+        (possibly another bonus tile, handled by the caller) or None if none is left."""
         if not self.wall.can_replace():
             return None
         t = self.wall.draw_back()
@@ -252,6 +258,9 @@ class Table:
             s.add("heavenly")
         if self.last_wall_tile_drawn and self.drawn_from == "wall":
             s.add("last_wall_tile")
+        elif (self.drawn_from in ("replacement", "flower") and self.wall.tail == "live_wall"
+              and self.wall.live_count == self.variant.wall["reserve"]):
+            s.add("last_wall_tile")  # Uzje sea_scoop: a replacement from the live wall can be its last tile
         return s | self._common_situations(seat)
 
     def _common_situations(self, seat: int) -> set[str]:
@@ -265,9 +274,10 @@ class Table:
         """The :class:`HandContext` of ``seat``'s hand, with ``extra`` (a claimed discard or
         robbed tile) added to the concealed tiles."""
         concealed = T.tiles_of(self.hands[seat])
-        if extra is not None:
+        if extra is not None and not T.is_bonus(extra):
             concealed = sorted(concealed + [extra])
         feeders = self.feeders[seat]
+        on_replacement = self_draw and seat == self.current and self.drawn_from == "replacement"
         return HandContext(
             concealed=tuple(concealed),
             melds=tuple(self.melds[seat]),
@@ -280,7 +290,9 @@ class Table:
             claimed_concealed=tuple(self.claimed_concealed[seat]),
             discarder=self.seat_wind(discarder) if discarder is not None else None,
             fed_third_meld=self.seat_wind(feeders[2]) if len(feeders) >= 3 else None,
+            indicators=tuple(self.wall.indicators),
             winner=winning_tile is not None,
+            kong_chain=tuple(self.kong_chain) if on_replacement else (),
         )
 
     def _win_result(self, seat: int, tile: int, self_draw: bool, situations, discarder=None,
@@ -290,10 +302,33 @@ class Table:
         if extra is not None:
             counts = counts[:]
             counts[extra] += 1
-        if not self._shape.is_complete(counts, len(self.melds[seat])):
+        if not self._complete(seat, counts):
             return None
         res = self._evaluate(self.context(seat, tile, self_draw, situations, discarder, extra))
         return res if res.winning else None
+
+    def _complete(self, seat: int, counts: list[int]) -> bool:
+        """The shape test of a win: the concealed ``counts`` with the seat's declared melds
+        complete a form (the ultra-long straight with declared runs too, G-UZ-13)."""
+        melds = self.melds[seat]
+        if self._shape.is_complete(counts, len(melds)):
+            return True
+        return bool(melds) and self._straight_melds and self._shape.straight_with_melds(
+            counts, [m.tiles for m in melds])
+
+    def _bonus_win(self, seat: int) -> tuple[int, set[str]] | None:
+        """A win by bonus tiles open to ``seat`` at its turn (``win.bonus_wins``, G-UZ-14): the
+        bonus tile it is declared on (the last one received) and its situations, when the seat
+        has received bonus tiles since its last turn decision and the scorer accepts the win."""
+        bonus = self.bonus[seat]
+        seen = self.bonus_seen[seat]
+        if not self._bonus_wins or len(bonus) <= seen:
+            return None
+        flowers_before = sum(1 for b in bonus[:seen] if T.is_flower_or_season(b))
+        flowers_now = sum(1 for b in bonus if T.is_flower_or_season(b))
+        sit = {"sixth_flower"} if flowers_before < 6 <= flowers_now else set()
+        res = self._evaluate(self.context(seat, bonus[-1], True, sit))
+        return (bonus[-1], sit) if res.winning else None
 
     def _evaluate(self, ctx: HandContext) -> ScoreResult:
         """:func:`mahjong_tui.scoring.evaluate`, remembered for the hand: the legality check
@@ -346,9 +381,12 @@ class Table:
             if self.drawn_from == "deal":
                 tile = None
             wt = tile if tile is not None else self._any_winning_tile(seat)
-            if (wt is not None and self._shape.is_complete(h, len(self.melds[seat]))
+            if (wt is not None and not T.is_bonus(wt) and self._complete(seat, h)
                     and self._win_result(seat, wt, True, self._situations_for_turn(seat)) is not None):
                 out.append(Action.of(seat, "win", wt))
+        bonus_win = self._bonus_win(seat) if self._bonus_wins else None
+        if bonus_win is not None:
+            out.append(Action.of(seat, "win", bonus_win[0]))
         held_counts = self._held(h)
         held = list(compress(self._kinds, held_counts))
         if not claimed_turn and self._can_kong():
@@ -398,7 +436,7 @@ class Table:
         out: list[Action] = []
         is_next = seat == (discarder + 1) % 4
         h[tile] += 1  # cheap shape test before the situations and the scoring
-        complete = self._shape.is_complete(h, len(self.melds[seat]))
+        complete = self._complete(seat, h)
         h[tile] -= 1
         if complete:
             sit = self._discard_win_situations(seat, discarder, tile)
@@ -445,9 +483,13 @@ class Table:
         hand_before, phase_before = self.hand_index, self.phase
         discarder = self.discard[0] if self.discard is not None else None
         if self.phase == "turn":
+            if kind == "win" and T.is_bonus(action.tile):
+                self._bonus_win_declared(action.seat, action.tile)
+            else:  # bonus tiles received after this decision are new (G-UZ-14)
+                self.bonus_seen[action.seat] = len(self.bonus[action.seat])
             if kind == "discard":
                 self._do_discard(action.seat, action.tile)
-            elif kind == "win":
+            elif kind == "win" and not T.is_bonus(action.tile):
                 self._self_draw_win(action.seat, action.tile)
             elif kind == "concealed_kong":
                 self._do_concealed_kong(action.seat, action.tile)
@@ -527,6 +569,7 @@ class Table:
         self._claim_options = {}
         self._responses = {}
         self.kongs_this_turn = 0
+        self.kong_chain = []
         if not self._ordinary_draw_allowed():
             self._end_hand([], None, False)
             return
@@ -542,23 +585,64 @@ class Table:
         self.hands[seat][t] += 1
         self.last_drawn = t
         self._emit({"type": "draw", "seat": seat, "source": source, "private": {seat: {"tile": T.name(t)}}})
-        while T.is_bonus(self.last_drawn) and self.variant.deal["bonus_replacement"]:
-            nt = self._replace_bonus(seat, self.last_drawn)
-            if nt is None:
-                self.last_drawn = None
+        self._expose_bonus(seat)
+
+    def _expose_bonus(self, seat: int) -> None:
+        """While the tile just drawn is a bonus tile: set it aside and draw its replacement
+        (a robbing window may come between, G-UZ-14)."""
+        while (self.last_drawn is not None and T.is_bonus(self.last_drawn)
+               and self.variant.deal["bonus_replacement"]):
+            self._set_aside(seat, self.last_drawn)
+            if self._bonus_wins and self._open_bonus_rob(seat, self.last_drawn):
+                return  # the replacement comes after the robbing window (_resolve_rob)
+            self._after_bonus(seat)
+            if self.last_drawn is None:
                 break
-            self.last_drawn = nt
+
+    def _after_bonus(self, seat: int) -> None:
+        """The replacement draw of a bonus tile just set aside (``last_drawn`` = the new tile,
+        None when the wall has none left)."""
+        nt = self._bonus_replacement(seat)
+        self.last_drawn = nt
+        if nt is not None:
             self.drawn_from = "flower" if self.drawn_from != "replacement" else "replacement"
+
+    def _open_bonus_rob(self, seat: int, b: int) -> bool:
+        """G-UZ-14 Ivies on the wall: a seat whose win on the bonus tile ``seat`` just exposed
+        the scorer accepts (seven flowers held, this the eighth) may take it; opens the robbing
+        window and returns True if any may."""
+        self._claim_options = {}
+        self._responses = {}
+        for o in range(1, 4):
+            s = (seat + o) % 4
+            if not self.bonus[s]:
+                continue
+            ctx = self.context(s, b, False, {"robbing_the_eighth"}, seat)
+            if self._evaluate(ctx).winning:
+                self._claim_options[s] = [Action.of(s, "win", b), Action.of(s, "pass")]
+        if not self._claim_options:
+            return False
+        self._rob = (seat, b, "bonus")
+        self.phase = "rob"
+        self._emit_claim_window()
+        return True
 
     def _replacement_draw(self, seat: int) -> None:
         t = self.wall.draw_back()
         self.drawn_from = "replacement"
         self._receive(seat, t, "replacement")
 
-    def _after_kong(self, seat: int) -> None:
-        """Kong declared and standing: bloom-tile win option (G-YX-3) or replacement draw."""
+    def _after_kong(self, seat: int, kong_type: str) -> None:
+        """Kong declared and standing: bloom-tile win option (G-YX-3) or replacement draw; with
+        ``wall.kong_indicator`` the next indicator is turned up first (Uzje 4b; the order of
+        the two changes no decision)."""
         self.kongs_this_turn += 1
+        self.kong_chain.append(kong_type)
         self.current = seat
+        if self.variant.wall["kong_indicator"]:
+            t = self.wall.reveal_indicator()
+            if t is not None:
+                self._emit({"type": "indicator", "tile": T.name(t)})
         opts: list[Action] = []
         for bt in dict.fromkeys(self.wall.bloom):
             sit = {"kong_replacement", "bloom_tile"} | self._common_situations(seat)
@@ -576,10 +660,33 @@ class Table:
         self._replacement_draw(seat)
 
     def _do_concealed_kong(self, seat: int, t: int) -> None:
+        # claims.rob_kong_forms (Uzje 4b): a hand of those forms may rob even a concealed kong
+        forms = self.variant.claims["rob_kong_forms"]
+        if forms:
+            self._claim_options = {}
+            self._responses = {}
+            for o in range(1, 4):
+                s = (seat + o) % 4
+                res = self._win_result(s, t, False, {"robbing_kong"} | self._common_situations(s), seat, extra=t)
+                if res is not None and res.form in forms:
+                    self._claim_options[s] = [Action.of(s, "win", t), Action.of(s, "pass")]
+            if self._claim_options:
+                self._emit({"type": "concealed_kong_declared", "seat": seat,
+                            **({} if self._hidden_kongs else {"tile": T.name(t)})})
+                self._rob = (seat, t, CONCEALED_KONG)
+                self.phase = "rob"
+                self._emit_claim_window()
+                return
+        self._complete_concealed_kong(seat, t)
+
+    def _complete_concealed_kong(self, seat: int, t: int) -> None:
         self._remove_from_hand(seat, t, 4)
         self.melds[seat].append(Meld(KONG, (t,) * 4, declared=True, concealed=True, kong_type=CONCEALED_KONG))
-        self._emit({"type": "kong", "seat": seat, "tile": T.name(t), "kong_type": CONCEALED_KONG})
-        self._after_kong(seat)
+        ev = {"type": "kong", "seat": seat, "tile": T.name(t), "kong_type": CONCEALED_KONG}
+        if self._hidden_kongs:  # options.concealed_quad_mode = "hidden": only the declarer sees it
+            ev = {"type": "kong", "seat": seat, "kong_type": CONCEALED_KONG, "private": {seat: {"tile": T.name(t)}}}
+        self._emit(ev)
+        self._after_kong(seat, CONCEALED_KONG)
 
     def _do_added_kong(self, seat: int, t: int) -> None:
         # robbing window first (GAPS §0; G-YX-4): only seats that can win on the tile are asked
@@ -593,7 +700,7 @@ class Table:
                     self._claim_options[s] = [Action.of(s, "win", t), Action.of(s, "pass")]
         self._emit({"type": "add_kong_declared", "seat": seat, "tile": T.name(t)})
         if self._claim_options:
-            self._rob = (seat, t)
+            self._rob = (seat, t, ADDED_KONG)
             self.phase = "rob"
             self._emit_claim_window()
             return
@@ -607,7 +714,7 @@ class Table:
                 ms[i] = Meld(KONG, (t,) * 4, declared=True, concealed=False, kong_type=ADDED_KONG, from_seat=m.from_seat)
                 break
         self._emit({"type": "kong", "seat": seat, "tile": T.name(t), "kong_type": ADDED_KONG})
-        self._after_kong(seat)
+        self._after_kong(seat, ADDED_KONG)
 
     # --- claims ----------------------------------------------------------------------------
     _PRIORITY = {"win": 3, "pung": 2, "kong": 2, "chow": 1, "pickup": 1, "pass": 0}
@@ -636,6 +743,7 @@ class Table:
         self.claims_made += 1
         self.current = seat
         self.kongs_this_turn = 0
+        self.kong_chain = []
         self.discard = None
         self._claim_options = {}
         self._responses = {}
@@ -663,14 +771,14 @@ class Table:
         self.feeders[seat].append(discarder)
         if a.kind == "kong":
             self._emit({"type": "kong", "seat": seat, "tile": T.name(tile), "kong_type": EXPOSED_KONG})
-            self._after_kong(seat)
+            self._after_kong(seat, EXPOSED_KONG)
             return
         self.phase = "turn"
         self.drawn_from = None
         self.last_drawn = None
 
     def _resolve_rob(self) -> None:
-        seat, tile = self._rob
+        seat, tile, what = self._rob
         order = [(seat + o) % 4 for o in range(1, 4)]
         winners = [s for s in order if s in self._responses and self._responses[s].kind == "win"]
         self._rob = None
@@ -678,10 +786,20 @@ class Table:
             self._claim_options = {}
             self._responses = {}
             self.phase = "turn"
-            self._complete_added_kong(seat, tile)
+            self.current = seat
+            if what == "bonus":
+                self._after_bonus(seat)
+                self._expose_bonus(seat)
+            elif what == CONCEALED_KONG:
+                self._complete_concealed_kong(seat, tile)
+            else:
+                self._complete_added_kong(seat, tile)
             return
         if not self.variant.claims["multiple_winners"]:
             winners = winners[:1]
+        if what == "bonus":
+            self._bonus_robbed(winners, seat, tile)
+            return
         self._remove_from_hand(seat, tile)  # the robbed tile leaves the declarer's hand
         results = []
         for w in winners:
@@ -693,6 +811,22 @@ class Table:
         self._end_hand(results, seat, False, robbed=True)
 
     # --- wins ------------------------------------------------------------------------------
+    def _bonus_win_declared(self, seat: int, tile: int) -> None:
+        """A win by bonus tiles on one's own turn (G-UZ-14: six flowers, crossing the sea):
+        paid as a self-draw."""
+        _, sit = self._bonus_win(seat)
+        ctx = self.context(seat, tile, True, sit)
+        self._end_hand([(seat, self._evaluate(ctx), ctx)], None, True)
+
+    def _bonus_robbed(self, winners: list[int], seat: int, tile: int) -> None:
+        """Wins on a bonus tile ``seat`` exposed (G-UZ-14 Ivies on the wall): ``seat`` pays as
+        the discarder."""
+        results = []
+        for w in winners:
+            ctx = self.context(w, tile, False, {"robbing_the_eighth"}, seat)
+            results.append((w, self._evaluate(ctx), ctx))
+        self._end_hand(results, seat, False)
+
     def _self_draw_win(self, seat: int, tile: int) -> None:
         sit = self._situations_for_turn(seat)
         res = self._win_result(seat, tile, True, sit)
@@ -844,7 +978,7 @@ class Table:
                     "dealer": s == self.dealer,
                     "score": self.scores[s],
                     "concealed_count": sum(self.hands[s]),
-                    "melds": [_meld_dict(m) for m in melds],
+                    "melds": [_meld_dict(m, self._hidden_kongs) for m in melds],
                     "bonus": (hit[1]["bonus"] if old is not None and len(hit[2]) == len(self.bonus[s])
                               else T.format_tiles(self.bonus[s])),
                     "pond": names,
@@ -858,7 +992,8 @@ class Table:
                 "bloom": [T.name(t) for t in bloom], "reserve": self.variant.wall["reserve"],
                 "dice": list(self.wall.brk.dice), "break_seat": self.wall.brk.wall_seat,
                 "break_stack": self.wall.brk.stack})
-        wall = {"live": self.wall.live_count, "dead": self.wall.dead_count, **self._wall_static[2]}
+        wall = {"live": self.wall.live_count, "dead": self.wall.dead_count,
+                "indicators": [T.name(t) for t in self.wall.indicators], **self._wall_static[2]}
         self._public_cache = (key, (players, wall))
         return players, wall
 
@@ -891,13 +1026,46 @@ class Table:
         return out
 
 
-def _meld_dict(m: Meld) -> dict:
-    """A meld as views show it, kept on the (immutable) meld: do not modify."""
-    d = m.__dict__.get("_view")
+def _meld_dict(m: Meld, hidden: bool = False) -> dict:
+    """A meld as views show it, kept on the (immutable) meld: do not modify.  ``hidden``
+    (``options.concealed_quad_mode = "hidden"``): a concealed kong shows no tiles."""
+    key = "_view_hidden" if hidden and m.kong_type == CONCEALED_KONG else "_view"
+    d = m.__dict__.get(key)
     if d is None:
-        d = {"kind": m.kind, "tiles": T.format_tiles(m.tiles), "kong_type": m.kong_type, "from_seat": m.from_seat}
-        m.__dict__["_view"] = d
+        tiles = "" if key == "_view_hidden" else T.format_tiles(m.tiles)
+        d = {"kind": m.kind, "tiles": tiles, "kong_type": m.kong_type, "from_seat": m.from_seat}
+        m.__dict__[key] = d
     return d
+
+
+def _view_players(table: Table, seat: int) -> list[dict]:
+    """The seats' public information; with hidden concealed kongs the seat's own entry shows
+    its own kongs' tiles."""
+    players = table._public_view()[0]
+    if table._hidden_kongs and 0 <= seat <= 3 and any(m.kong_type == CONCEALED_KONG for m in table.melds[seat]):
+        own = dict(players[seat])
+        own["melds"] = [_meld_dict(m) for m in table.melds[seat]]
+        players = players[:seat] + [own] + players[seat + 1:]
+    return players
+
+
+def claimable_sequences(variant: Variant) -> list[list[tuple[int, int, tuple[int, ...]]]]:
+    """Per tile code: the sequence melds of the variant's meld templates that a discard of it
+    completes (GAPS §0 chows; Uzje's ariths, gems and powers, §4b, G-UZ-3), each as ``(the two
+    other tiles, the meld's tiles sorted)``, every tile a physical kind of the variant (rank 0
+    is the zero tile).  Per tile, melds are in suit order, then by their ranks."""
+    kinds = set(variant.kinds)
+    rank_sets = sorted({rs for tpl in variant.meld_templates for rs in tpl.rank_sets})
+    out: list[list[tuple[int, int, tuple[int, ...]]]] = [[] for _ in range(T.NUM_KINDS)]
+    for si in variant.suit_indices:
+        for rs in rank_sets:
+            ts = [variant.physical(si * T.SUIT_SIZE + r) for r in rs]
+            if not all(t in kinds for t in ts):
+                continue
+            for i, tile in enumerate(ts):
+                a, b = (ts[j] for j in range(3) if j != i)
+                out[tile].append((a, b, tuple(sorted(ts))))
+    return out
 
 
 def _view_waiting_for(table: Table, seat: int) -> list[int]:
@@ -929,7 +1097,7 @@ VIEW_FIELDS: dict[str, Callable[[Table, int], object]] = {
     "waiting_for": _view_waiting_for,
     "dealer": lambda table, seat: table.dealer,
     "prevailing_wind": lambda table, seat: T.name(table.prevailing_wind),
-    "players": lambda table, seat: table._public_view()[0],
+    "players": _view_players,
     "hand": lambda table, seat: T.format_counts(table.hands[seat]),
     "drawn": _view_drawn,
     "discard": lambda table, seat: ({"seat": table.discard[0], "tile": T.name(table.discard[1])}

@@ -18,6 +18,8 @@ SITUATIONS = (
     "kong_replacement", "double_kong_replacement", "robbing_kong", "discard_after_kong",
     "last_wall_tile", "last_discard", "heavenly", "earthly", "ten_honour_discards",
     "bloom_tile", "robbing_the_eighth", "flower_replacement",
+    # Uzje six_flowers (G-UZ-14): the sixth flower was just received
+    "sixth_flower",
     # engine-only detail (G-OX-4 second reading): the winning discard is a tile another player
     # held a concealed pung of and could have claimed for a kong.
     "kong_claimable_discard",
@@ -43,7 +45,10 @@ class HandContext:
     - ``fed_third_meld``: seat wind code of the player whose discard formed the winner's third
       exposed meld (burdened payment, GAPS §6e);
     - ``indicators``: face-up indicator tiles (Uzje bonus tiles);
-    - ``winner``: False when scoring a non-winner's hand (Classic losers).
+    - ``winner``: False when scoring a non-winner's hand (Classic losers);
+    - ``kong_chain``: the kong types (``"concealed"`` / ``"exposed"`` / ``"added"``) declared in
+      the winner's turn before the winning replacement tile, in order (Uzje multi_quad_draw);
+      () when none or unknown.
     """
 
     concealed: tuple[int, ...]
@@ -59,6 +64,7 @@ class HandContext:
     fed_third_meld: int | None = None
     indicators: tuple[int, ...] = ()
     winner: bool = True
+    kong_chain: tuple[str, ...] = ()
 
     @property
     def is_dealer(self) -> bool:

@@ -7,7 +7,8 @@ The mode is ``variant.settlement['mode']``:
 - ``classical_zero_sum`` (Classic option, GAPS §5e, [HARR], [JD-EU]): each winner receives his
   S from every non-winner; the non-winners then pay each other the difference of their
   scores; with ``east_pays_double`` any payment to or from East is doubled (G-OX-6).
-- ``winner_collects`` (Yuxi §2e, Yangzhou §6e): V = ``result.value`` × ``scoring.base``.
+- ``winner_collects`` (Yuxi §2e, Yangzhou §6e, Uzje §4e): V = ``result.value`` (or
+  ``result.points`` where the scheme turns its value into points, Uzje's ladder) × ``scoring.base``.
   Self-draw: each other player pays ``self_draw_each``·V.  Discard win: the discarder pays
   ``discarder``·V and each other loser ``discard_others``·V.  Several winners on one discard
   (Yuxi, G-YX-5): each winner is paid separately (fellow winners never pay each other).
@@ -111,7 +112,7 @@ def settle(
         patterns = set(cfg.get("liability_patterns", ()))
         win_seats = {w[0] for w in winners}
         for seat, res, ctx in winners:
-            v = res.value * base
+            v = (res.value if res.points is None else res.points) * base   # Uzje: the ladder's points
             as_self_draw = self_draw
             if (not self_draw and ctx is not None and "robbing_kong" in ctx.situations
                     and not cfg.get("robbed_pays_as_discarder", True)):
