@@ -568,7 +568,7 @@ class Variant:
     @cached_property
     def meld_templates(self):
         """The sequence-like meld templates of ``[melds]`` (GAPS §0 chow; Uzje §4c ariths of
-        every step, gems, powers) as :class:`~mahjong_tui.hand.MeldTemplate`\ s.  With the zero
+        every step, gems, powers) as :class:`~mahjong_tui.hand.MeldTemplate` objects.  With the zero
         rank, sequences and sets may start at rank 0."""
         from .hand import MeldTemplate
 
