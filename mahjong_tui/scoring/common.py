@@ -614,7 +614,7 @@ def context_from_notation(
             melds.append(Meld(KONG, tuple(map(physical, ts)), declared=True, concealed=False, kong_type=EXPOSED_KONG))
         elif len(ts) == 3 and same:
             melds.append(Meld(PUNG, tuple(map(physical, ts)), declared=True, concealed=False))
-        elif len(ts) == 3 and _is_sequence(variant, reading_of(variant, ts)):
+        elif len(ts) == 3 and _is_sequence(variant, T.zero_as_number(ts)):
             melds.append(Meld(CHOW, tuple(sorted(map(physical, ts))), declared=True, concealed=False))
         else:
             kinds = "a pung, kong or chow" if variant is None else (
@@ -656,20 +656,6 @@ def context_from_notation(
     )
 
 
-def reading_of(variant, tiles: Sequence[int]) -> tuple[int, ...]:
-    """A meld's tiles read as numbers, sorted: a zero among number tiles of one suit is rank 0
-    of that suit (``(1s, 2s, Z)`` → ``(0s, 1s, 2s)``, GAPS §4c); anything else unchanged.
-    ``variant`` may be None (no zero tile)."""
-    z = variant.zero if variant is not None else None
-    if z is None or z not in tiles:
-        return tuple(sorted(tiles))
-    suits = {T.suit_of(t) for t in tiles if T.is_suited(t)}
-    if len(suits) != 1:
-        return tuple(sorted(tiles))
-    zero_as = suits.pop() * T.SUIT_SIZE
-    return tuple(sorted(zero_as if t == z else t for t in tiles))
-
-
 def _is_sequence(variant, ts: tuple[int, ...]) -> bool:
     """Three number tiles of one suit whose ranks are a chow (no variant given) or a rank set
     of one of the variant's meld templates (rank 0 = the zero read as a number)."""
@@ -702,7 +688,7 @@ __all__ = [
     "Group", "Arrangement", "HandFacts", "arrangements", "hand_facts", "waits_of_13",
     "hand_before_win", "winning_tile_location", "declared_groups", "best", "wind_letter",
     "all_tiles", "plain_number", "win_arrangements", "best_scored",
-    "wind_code", "apply_exclusions", "context_from_notation", "not_complete_reason", "reading_of",
+    "wind_code", "apply_exclusions", "context_from_notation", "not_complete_reason",
     "STANDARD", "SEVEN_PAIRS", "THIRTEEN_ORPHANS", "PAIR",
     "EDGE", "CLOSED", "OPEN", "PAIR_WAIT", "PUNG_WAIT",
 ]

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Iterable, Sequence
 from .. import tiles as T
 from ..melds import CHOW, CONCEALED_KONG, KONG, PUNG
 from .common import (PAIR, SEVEN_PAIRS, STANDARD, Arrangement, Group, not_complete_reason, plain_number,
-                     reading_of, win_arrangements)
+                     win_arrangements)
 from .context import HandContext, PatternScore, ScoreResult
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -146,7 +146,7 @@ def _read_groups(variant: "Variant", arr: Arrangement) -> list[Group]:
     out = []
     for g in arr.groups:
         if g.kind == CHOW:
-            ts = reading_of(variant, g.tiles)
+            ts = T.zero_as_number(g.tiles)
             g = replace(g, kind=meld_kind(variant, ts), tiles=ts)
         out.append(g)
     return out
