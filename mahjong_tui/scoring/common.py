@@ -590,8 +590,8 @@ def context_from_notation(
     ``(…)`` of three identical tiles is a claimed pung, of four an exposed kong, of three
     consecutive tiles a chow (with ``variant`` given: of any of its meld templates' ranks, as
     Uzje's ariths, gems and powers); ``[…]`` a declared concealed kong.  ``+T`` is the winning
-    tile, already counted in the concealed tiles or in the meld it completed (or a bonus tile
-    held, for a flower win).  Winds may be given as codes or letters; ``claimed`` lists
+    tile, already counted in the concealed tiles or in the meld it completed (or a bonus tile,
+    for a flower win: held, or another player's for Uzje's ivies on the wall).  Winds may be given as codes or letters; ``claimed`` lists
     picked-up unmelded discards (G-OX-2) as codes or a tile string.  With ``variant`` given the
     tiles are checked (:meth:`Variant.check_hand`), and a zero written as a number (``0s``) is
     the zero tile ``Z`` (the scorer reads each zero as best it can; GAPS §4c).
@@ -628,8 +628,8 @@ def context_from_notation(
         raise HandError(f"unknown situation {sorted(bad)[0]!r}; known: {', '.join(SITUATIONS)}")
     if "double_kong_replacement" in sits:
         sits = sits | {"kong_replacement"}
-    if spec.winning is not None and spec.winning not in spec.concealed and spec.winning not in spec.bonus and not any(
-            spec.winning in m.tiles for m in melds):
+    if (spec.winning is not None and not T.is_bonus(spec.winning) and spec.winning not in spec.concealed
+            and not any(spec.winning in m.tiles for m in melds)):
         raise HandError(f"the winning tile {T.name(spec.winning)} is not in the hand")
     if variant is not None:
         variant.check_hand(spec.concealed, [m.tiles for m in melds], spec.bonus)

@@ -157,15 +157,16 @@ def _zero_group(variant: "Variant", g: Group) -> bool:
 
 
 def readings(variant: "Variant", groups: list[Group]) -> Iterable[list[Group]]:
-    """Every reading of the zero-only groups (honour, or rank 0 of a number suit of the hand;
-    of any suit the zero can be read in when the hand holds no number tile)."""
+    """Every reading of the zero-only groups: the honour, or rank 0 of a suit the zero can be
+    read in (``ZeroShape.zero_readings``) that the hand holds (any such suit when it holds no
+    number tile)."""
     flexible = [i for i, g in enumerate(groups) if _zero_group(variant, g)]
     if not flexible:
         yield groups
         return
-    suits = sorted({T.suit_of(t) for g in groups for t in g.tiles if T.is_suited(t)})
-    if not suits:
-        suits = sorted({T.suit_of(r) for r in variant.hand_shape.zero_readings if T.is_suited(r)})
+    readable = sorted({T.suit_of(r) for r in variant.hand_shape.zero_readings if T.is_suited(r)})
+    present = {T.suit_of(t) for g in groups for t in g.tiles if T.is_suited(t)}
+    suits = [s for s in readable if s in present] if present else readable
     options = [None] + suits
     for choice in product(options, repeat=len(flexible)):
         out = list(groups)
