@@ -1268,6 +1268,7 @@ class ZeroShape(HandShape):
 
     def __init__(self, *, zero: int, **kwargs):
         super().__init__(**kwargs)
+        self._kwargs = kwargs
         lo, hi = self.ranks
         if zero not in self.honours:
             raise ValueError(f"the zero tile {name(zero)} must be one of the honours")
@@ -1293,6 +1294,15 @@ class ZeroShape(HandShape):
 
     def __repr__(self) -> str:
         return "Zero" + super().__repr__()
+
+    @property
+    def physical(self) -> HandShape:
+        """The same shape with the zero only an honour: what the unit-table methods describe
+        (a plain :class:`HandShape`, built on first use)."""
+        got = self.__dict__.get("_physical_shape")
+        if got is None:
+            got = self.__dict__["_physical_shape"] = HandShape(**self._kwargs)
+        return got
 
     # ---- readings ---------------------------------------------------------------------------
 

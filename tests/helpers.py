@@ -27,7 +27,9 @@ def check_invariants(table: Table) -> None:
             # the player to act holds 14 (13 right after a kong, before its replacement)
             assert n in (13, 14) if table.phase == "after_kong" else n == 14, (s, n, table.phase)
         elif table.phase == "rob" and s == table.current:
-            assert n == 14
+            # a kong being robbed is still in hand; a flower being robbed (Uzje ivies on the
+            # wall) has left it before its replacement came
+            assert n == (13 if table._rob[2] == "bonus" else 14), (s, n, table._rob)
         else:
             assert n == 13, (s, n, table.phase)
         assert not any(table.hands[s][b] for b in table.variant.bonus_kinds) or not table.variant.deal["bonus_replacement"]

@@ -68,6 +68,8 @@ class Table:
         #: the first-dealer roll (``first_dealer = "highest_roll"``): one list per round of
         #: rolling, each ``[seat, die, die]`` for the seats still in it; [] otherwise
         self.first_roll: list[list[list[int]]] = []
+        # Uzje 4a: the starter's roll picks the breaker, who deals the first hand
+        self._dealer_from_break = first_dealer is None and variant.deal["first_dealer"] == "breaker"
         if first_dealer is None:
             first_dealer = self._choose_first_dealer()
         elif not 0 <= first_dealer <= 3:
@@ -95,8 +97,6 @@ class Table:
         self._straight_melds = "ultra_long_straight" in variant.win["forms"]  # G-UZ-13
         self._bonus_wins = bool(variant.win["bonus_wins"])                    # G-UZ-14
         self._hidden_kongs = variant.options["concealed_quad_mode"] == "hidden"
-        # Uzje 4a: the starter's roll picks the breaker, who deals the first hand
-        self._dealer_from_break = first_dealer is None and variant.deal["first_dealer"] == "breaker"
         c = variant.claims  # claims a discard allows (GAPS §2b, §5b, §6b), looked up once
         self._claim_rules = (bool(c["pung"]), bool(c["exposed_kong"]), c["chow"] == "next",
                              bool(c["next_player_pickup"]))
@@ -595,17 +595,21 @@ class Table:
             self._set_aside(seat, self.last_drawn)
             if self._bonus_wins and self._open_bonus_rob(seat, self.last_drawn):
                 return  # the replacement comes after the robbing window (_resolve_rob)
+            hand = self.hand_index
             self._after_bonus(seat)
-            if self.last_drawn is None:
-                break
+            if self.hand_index != hand or self.phase == "match_over":
+                return   # no replacement was left: the hand is over
 
     def _after_bonus(self, seat: int) -> None:
-        """The replacement draw of a bonus tile just set aside (``last_drawn`` = the new tile,
-        None when the wall has none left)."""
+        """The replacement draw of a bonus tile just set aside (``last_drawn`` = the new tile).
+        With no tile left to replace it (a flower was the last tile of the wall) the hand ends
+        in an exhaustive draw."""
         nt = self._bonus_replacement(seat)
         self.last_drawn = nt
-        if nt is not None:
-            self.drawn_from = "flower" if self.drawn_from != "replacement" else "replacement"
+        if nt is None:
+            self._end_hand([], None, False)
+            return
+        self.drawn_from = "flower" if self.drawn_from != "replacement" else "replacement"
 
     def _open_bonus_rob(self, seat: int, b: int) -> bool:
         """G-UZ-14 Ivies on the wall: a seat whose win on the bonus tile ``seat`` just exposed
@@ -788,8 +792,10 @@ class Table:
             self.phase = "turn"
             self.current = seat
             if what == "bonus":
+                hand = self.hand_index
                 self._after_bonus(seat)
-                self._expose_bonus(seat)
+                if self.hand_index == hand and self.phase != "match_over":
+                    self._expose_bonus(seat)
             elif what == CONCEALED_KONG:
                 self._complete_concealed_kong(seat, tile)
             else:
