@@ -841,6 +841,21 @@ class HandShape:
             return False
         return self._target_shanten(ULTRA_LONG_STRAIGHT, total) < 0
 
+    def straight_waits(self, counts: Sequence[int], melds: Sequence[Sequence[int]]) -> list[int]:
+        """The tiles that complete the ultra-long straight of 13 tiles with declared runs
+        (:meth:`straight_with_melds`; G-UZ-13), sorted; [] when it cannot."""
+        if ULTRA_LONG_STRAIGHT not in self._targets or not melds:
+            return []
+        plus = list(counts)
+        out = []
+        for k in self._kinds:
+            if plus[k] < _MAX_COPIES:
+                plus[k] += 1
+                if self.straight_with_melds(plus, melds):
+                    out.append(k)
+                plus[k] -= 1
+        return out
+
     def complete_forms(self, counts: Sequence[int], melds: int = 0) -> list[str]:
         """The allowed forms the concealed tiles complete, in the order of ``forms``.
 

@@ -627,14 +627,18 @@ class Variant:
         return None
 
     def with_options(self, overrides: Mapping[str, Any]) -> "Variant":
-        """A copy with ``section.key = value`` overrides applied and re-validated.
+        """A copy with ``section.key = value`` overrides applied and re-validated; a key
+        without a section is a named option of ``[options]`` (``flowers``, …, GAPS §4a).
 
         Raises :class:`VariantError` for an unknown key or a bad value.
         """
         data = json.loads(json.dumps(_thaw(self.rules)))
         data["id"], data["name"] = self.id, self.name
         for dotted, value in overrides.items():
-            if "." not in dotted and dotted in SCHEMA["options"]:
+            if "." not in dotted:
+                if dotted not in SCHEMA["options"]:
+                    raise VariantError(f"option {dotted!r}: no such option; named options: "
+                                       f"{', '.join(SCHEMA['options'])}, or SECTION.KEY (variants/README.md)")
                 dotted = f"options.{dotted}"   # a named option: ``flowers=true``
             parts = dotted.split(".")
             node = data

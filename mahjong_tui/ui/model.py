@@ -217,8 +217,11 @@ def readiness(variant, view: dict, discard: int | None = None) -> Readiness:
     try:
         sh = shape.shanten(counts, melds)
         waits = shape.waits(counts, melds) if sh == 0 else []
+        runs = shape.straight_waits(counts, [parse(m["tiles"]) for m in me["melds"]]) if melds else []
     except ValueError:
         return Readiness()
+    if runs:   # the ultra-long straight with exposed runs (Uzje G-UZ-13)
+        sh, waits = 0, sorted(set(waits) | set(runs))
     seen = visible_counts(view)
     left = {w: max(0, variant.copies_of(w) - seen[w]) for w in waits}
     return Readiness(sh, waits, left, wait_worth(variant, view, counts, waits))
