@@ -891,6 +891,7 @@ class Table:
             "robbed": robbed,
             "winners": [
                 {"seat": w, "value": res.value, "unit": res.unit, "form": res.form,
+                 **({"points": res.points} if res.points is not None else {}),
                  "patterns": [{"id": p.id, "value": p.value, "count": p.count, "kind": p.kind,
                                "description": p.description} for p in res.patterns],
                  "tile": T.name(ctx.winning_tile)}
