@@ -507,7 +507,10 @@ class _Suit(_Unit):
             for t in range(2, _TABLE_SIZE):
                 if sub[t - 2] + used > best[t]:
                     best[t] = sub[t - 2] + used
-        # Every template shape containing i (distinct positions).
+        # Every template shape containing i (distinct positions).  Shapes that leave the same
+        # state behind use the same held tiles (the held counts fix how many): solved once.
+        # With many shapes (Uzje's ariths of every step) most leave the same state.
+        seen = set()
         for shifts in self._containing_shifts[i]:
             sub = state
             used = 0
@@ -523,6 +526,9 @@ class _Suit(_Unit):
                     if w != _MAX_COPIES:
                         sub -= 1 << sh
             else:
+                if sub in seen:
+                    continue
+                seen.add(sub)
                 sub = solve(sub)
                 for t in range(2, _TABLE_SIZE):
                     if sub[t - 2] + used > best[t]:
