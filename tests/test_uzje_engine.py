@@ -467,3 +467,23 @@ def test_views_show_the_indicators_and_no_other_hand():
         assert not any(T.format_tiles(table.concealed_tiles(o)) in text for o in range(4) if o != s)
         assert view["wall"]["indicators"] == [T.name(table.wall.indicators[0])]
         assert view["wall"]["dead"] == 15
+
+
+@pytest.mark.parametrize("level", ["ai:easy", "ai:normal", "ai:strong", "ai:baseline"])
+def test_bots_play_on_with_a_hidden_quad_on_the_table(level):
+    """A hidden concealed quad shows no tiles to the other seats; every bot level goes on
+    playing legally (the strong defence reads suits from melds: a hidden one tells none)."""
+    v = UZ.with_options({"concealed_quad_mode": "hidden"})
+    table = Table(v, 1, hands=1, first_dealer=0)
+    set_hand(table, 0, "CCCC123m456m789mE")
+    table.current, table.drawn_from, table.last_drawn = 0, "wall", T.RED
+    table.invalidate_caches()
+    table.apply(Action(0, "concealed_kong", T.RED))
+    bots = [make_bot(level, v, s, 1) for s in range(4)]
+    while table.phase != "match_over":
+        s = table.waiting_for()[0]
+        legal = table.legal_actions(s)
+        action = bots[s].choose(table.view(s), legal)
+        assert action in legal
+        table.apply(action)
+    assert len(table.history) == 1
