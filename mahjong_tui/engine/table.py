@@ -384,7 +384,7 @@ class Table:
             if (wt is not None and not T.is_bonus(wt) and self._complete(seat, h)
                     and self._win_result(seat, wt, True, self._situations_for_turn(seat)) is not None):
                 out.append(Action.of(seat, "win", wt))
-        bonus_win = self._bonus_win(seat) if self._bonus_wins else None
+        bonus_win = self._bonus_win(seat)
         if bonus_win is not None:
             out.append(Action.of(seat, "win", bonus_win[0]))
         held_counts = self._held(h)
