@@ -591,10 +591,11 @@ def context_from_notation(
     consecutive tiles a chow (with ``variant`` given: of any of its meld templates' ranks, as
     Uzje's ariths, gems and powers); ``[…]`` a declared concealed kong.  ``+T`` is the winning
     tile, already counted in the concealed tiles or in the meld it completed (or a bonus tile,
-    for a flower win: held, or another player's for Uzje's ivies on the wall).  Winds may be given as codes or letters; ``claimed`` lists
-    picked-up unmelded discards (G-OX-2) as codes or a tile string.  With ``variant`` given the
-    tiles are checked (:meth:`Variant.check_hand`), and a zero written as a number (``0s``) is
-    the zero tile ``Z`` (the scorer reads each zero as best it can; GAPS §4c).
+    for a flower win: held, or another player's for Uzje's ivies on the wall).  Winds may be
+    given as codes or letters; ``claimed`` lists picked-up unmelded discards (G-OX-2) as codes
+    or a tile string.  With ``variant`` given the tiles are checked
+    (:meth:`Variant.check_hand`), and a zero written as a number (``0s``) is the zero tile
+    ``Z`` (the scorer reads each zero as best it can; GAPS §4c).
 
     Raises :class:`~mahjong_tui.errors.NotationError` for bad notation,
     :class:`~mahjong_tui.errors.HandError` for a meld that is no pung, kong or chow, an

@@ -297,8 +297,7 @@ def _tile_items(variant: "Variant", ctx: HandContext, tally: _Tally) -> None:
 def _meld_items(variant: "Variant", ctx: HandContext, melds: list[Group], pair: Group | None,
                 tally: _Tally) -> None:
     """Patterns of the four melds and the pair (standard form)."""
-    trips = [g for g in melds if g.kind in (PUNG, KONG)]
-    trip_tiles = [T.ZERO if _zero_group(variant, g) else g.tiles[0] for g in trips]
+    trip_tiles = [g.tiles[0] for g in melds if g.kind in (PUNG, KONG)]
     seat, round_ = _wind_tile(variant, ctx.seat_wind), _wind_tile(variant, ctx.prevailing_wind)
     tally.fan("seat_wind", trip_tiles.count(seat))
     tally.fan("round_wind", trip_tiles.count(round_))
