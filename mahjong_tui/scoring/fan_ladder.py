@@ -191,14 +191,15 @@ class _Tally:
         self.fan10 = 0
         self.limits = 0.0
 
-    def fan(self, pid: str, count: int = 1, extra: int = 0, note: str = "") -> None:
+    def fan(self, pid: str, count: int = 1, extra: int = 0) -> None:
         """Add ``pid`` ``count`` times, plus ``extra`` × ``scoring.extra_fan`` (once)."""
         if count <= 0 or pid not in self.fan_table:
             return
         each10 = tenths(self.fan_table[pid])
         total10 = each10 * count + self.extra10 * extra
-        desc = DESCRIPTIONS.get(pid, pid) + (f" ({note})" if note else "")
+        desc = DESCRIPTIONS.get(pid, pid)
         if extra:
+            desc += f" (+{plain_number(self.extra10 * extra / 10)} extra)"
             # one item whose value carries the extra fan: "sea_scoop 4.8" on its special tile
             self.items.append(PatternScore(pid, plain_number(total10 / 10), 1, UNIT, desc))
         else:
