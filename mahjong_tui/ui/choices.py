@@ -56,6 +56,8 @@ def parts(action: Action, phase: str = "claim") -> tuple:
             out += ([" "] if i else []) + [x]
         return tuple(out)
     if k == "win":
+        if t is not None and T.is_bonus(t):   # Uzje's flower wins (G-UZ-14)
+            return ("win by flowers on ", t)
         if phase == "turn":
             return ("win (self-drawn)",)
         if phase == "after_kong":

@@ -66,3 +66,12 @@ def test_a_prompt_of_many_melds_gives_each_its_own_key():
     assert not reserved & set(numbered[10:]) and all(len(k) == 1 for k in numbered)
     # the zero shows as the number it is read as
     assert choices[[c.action for c in choices].index(chows[0])].label == "chow 0s 1s 2s"
+
+
+def test_flower_wins_are_named_in_the_prompt():
+    from mahjong_tui.engine import Action
+    from mahjong_tui.ui.choices import label
+
+    assert label(Action(1, "win", T.parse_tile("r")), "turn") == "win by flowers on r"
+    assert label(Action(1, "win", T.parse_tile("r")), "rob") == "win by flowers on r"
+    assert label(Action(1, "win", T.parse_tile("5s")), "turn") == "win (self-drawn)"
