@@ -132,7 +132,7 @@ def test_waits_of_one_two_include_the_zero_and_the_gem():
     ("7ds123s7dm123mZZZ", 0),    # ... and the third is the pair's first tile
 ])
 def test_zero_copies_shared_by_two_suits(hand, shanten):
-    assert SHAPE.shanten(c(hand)) == brute_force_uzje(c(hand)) == shanten
+    assert SHAPE.shanten_by_form(c(hand))["standard"] == brute_force_uzje(c(hand)) == shanten
 
 
 def test_zero_wait_needs_a_zero_left():
@@ -242,35 +242,72 @@ def _bf(counts, melds):
 
 
 def brute_force_uzje(counts) -> int:
-    """Shanten of a 13-tile concealed Uzje hand by brute force over the melds its tiles could
-    be in (each group must hold a held tile, else it is "any meld elsewhere")."""
+    """Standard shanten of a 13-tile concealed Uzje hand by a plain search, independent of
+    ``hand.py``: the lowest held tile is dropped, or starts the pair, a trip, or a meld of the
+    variant's templates (its other tiles held or added; a zero tile stands for rank 0 of any
+    suit); no more than four copies of a physical kind in the finished hand.  Shanten =
+    13 − the most held tiles four melds and a pair can hold.
+
+    Only held kinds can pass four copies (a kind not held is added at most once per meld), so
+    the copies in play are tracked for the held kinds alone."""
     held = [k for k in range(NUM_KINDS) if counts[k]]
-    groups = [("pung", (k, k, k)) for k in held]
+    at = {k: i for i, k in enumerate(held)}
+    groups_of: dict[int, list[tuple[int, ...]]] = {}
     for tpl in UZ.meld_templates:
         for rs in tpl.rank_sets:
             for s in UZ.suit_indices:
-                ts = tuple(s * 17 + r for r in rs)
-                phys = [UZ.physical(t) for t in ts]
-                if all(UZ.copies_of(p) for p in phys) and any(counts[p] for p in phys):
-                    groups.append((tpl.kind, ts))
-    best = 0
-    for n in range(0, 5):
-        for combo in combinations_with_replacement(groups, n):
-            demand = [0] * NUM_KINDS
-            for _, ts in combo:
-                for t in ts:
-                    demand[UZ.physical(t)] += 1
-            if max(demand) > 4:
+                phys = tuple(UZ.physical(s * 17 + r) for r in rs)
+                if all(UZ.copies_of(p) for p in phys):
+                    for p in set(phys) & set(held):
+                        groups_of.setdefault(at[p], []).append(tuple(at.get(x, -1) for x in phys))
+
+    @lru_cache(maxsize=None)
+    def best(rem: tuple[int, ...], melds: int, pair: int, used: tuple[int, ...]) -> int:
+        i = next((j for j, n in enumerate(rem) if n), None)
+        if i is None or not melds + pair:
+            return 0
+        top = 0
+
+        def cap(r, m, p):   # no more than the tiles left, nor than the groups left can hold
+            return min(sum(r), 3 * m + 2 * p)
+
+        if melds:
+            for g in groups_of.get(i, ()):
+                others = list(g)
+                others.remove(i)
+                # each other tile: a held copy (if one is left) or an added one
+                for take in ((1, 1), (1, 0), (0, 1), (0, 0)):
+                    r, u = list(rem), list(used)
+                    r[i] -= 1
+                    got, ok = 1, True
+                    for j, h in zip(others, take):
+                        if h:
+                            if j < 0 or not r[j]:
+                                ok = False
+                                break
+                            r[j] -= 1
+                            got += 1
+                    for j in g:
+                        if j >= 0:
+                            u[j] += 1
+                    if ok and all(u[j] <= 4 for j in g if j >= 0) and got + cap(r, melds - 1, pair) > top:
+                        top = max(top, got + best(tuple(r), melds - 1, pair, tuple(u)))
+        for size, slots in ((3, (melds - 1, pair)), (2, (melds, pair - 1))):
+            if min(slots) < 0 or used[i] + size > 4:
                 continue
-            used = sum(min(counts[k], demand[k]) for k in held)
-            for pair in held + [None]:
-                extra = 0
-                if pair is not None:
-                    if demand[pair] + 2 > 4:
-                        continue
-                    extra = min(counts[pair], demand[pair] + 2) - min(counts[pair], demand[pair])
-                best = max(best, used + extra)
-    return 13 - best
+            n = min(rem[i], size)
+            r, u = list(rem), list(used)
+            r[i] -= n
+            u[i] += size
+            if n + cap(r, *slots) > top:
+                top = max(top, n + best(tuple(r), *slots, tuple(u)))
+        less = list(rem)
+        less[i] -= 1
+        if cap(less, melds, pair) > top:
+            top = max(top, best(tuple(less), melds, pair, used))   # this copy is not used
+        return top
+
+    return 13 - best(tuple(counts[k] for k in held), 4, 1, (0,) * len(held))
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -297,12 +334,13 @@ def test_small_zero_shape_matches_brute_force(data):
 
 
 def test_random_uzje_hands_match_brute_force():
-    """Shanten of the real variant's shape on random concealed 13-tile hands rich in zeros
-    and socks (where the readings and the shared copies matter)."""
+    """Standard shanten of the real variant's shape on random concealed 13-tile hands rich in
+    zeros and in two suits (where the readings and the shared copies matter)."""
     rng = random.Random(11)
-    pool = [ZERO] * 4 + [tile("s", r) for r in range(1, 9) for _ in range(4)] + [parse_tile("E")] * 4
-    for _ in range(12):
+    pool = ([ZERO] * 4 + [tile(s, r) for s in "sm" for r in (1, 2, 3, 4, 7, 8, 14) for _ in range(4)]
+            + [parse_tile("E")] * 4)
+    for _ in range(15):
         hand = c("")
         for t in rng.sample(pool, 13):
             hand[t] += 1
-        assert SHAPE.shanten(hand) == brute_force_uzje(hand), T.format_counts(hand)
+        assert SHAPE.shanten_by_form(hand)["standard"] == brute_force_uzje(hand), T.format_counts(hand)
