@@ -296,14 +296,8 @@ def _next_draw(table: Table, tile: str) -> None:
 
 
 def test_six_flowers_on_receiving_the_sixth():
-    table = _flower_table({1: "hijko"})
-    set_hand(table, 0, "1s123m456m789mEEEN")
-    set_hand(table, 1, "123s456s789mCCNW")
-    _next_draw(table, "p")
-    table.apply(Action(0, "discard", t("1s")))
-    while table.phase != "turn":
-        table.apply(table.legal_actions(table.waiting_for()[0])[-1])   # pass
-    assert table.current == 1 and table.bonus[1][-1] == t("p")
+    table = _seat_1_draws({1: "hijko"}, "p")
+    assert table.phase == "turn" and table.current == 1 and table.bonus[1][-1] == t("p")
     assert Action(1, "win", t("p")) in table.legal_actions(1)
     table.apply(Action(1, "win", t("p")))
     h = table.history[-1]
@@ -319,14 +313,20 @@ def test_six_flowers_lapses_if_not_taken_at_once():
     assert table.bonus_seen[0] == 6     # next turn: not new any more
 
 
-def test_ivies_on_the_wall_and_crossing_the_sea():
-    table = _flower_table({2: "hijkopq"})
+def _seat_1_draws(held: dict[int, str], flower: str) -> Table:
+    """Seat 0 (dealer) discards 1s, nobody claims, seat 1 draws ``flower``."""
+    table = _flower_table(held)
     set_hand(table, 0, "1s123m456m789mEEEN")
     set_hand(table, 1, "123s456s789mCCNW")
-    _next_draw(table, "r")
+    _next_draw(table, flower)
     table.apply(Action(0, "discard", t("1s")))
     while table.phase == "claim":
-        table.apply(table.legal_actions(table.waiting_for()[0])[-1])
+        table.apply(table.legal_actions(table.waiting_for()[0])[-1])   # pass
+    return table
+
+
+def test_ivies_on_the_wall_and_crossing_the_sea():
+    table = _seat_1_draws({2: "hijkopq"}, "r")
     # seat 1 drew the eighth flower: seat 2, holding seven, may win on it
     assert table.phase == "rob" and table.waiting_for() == [2]
     assert table.legal_actions(2) == [Action(2, "win", t("r")), Action(2, "pass")]
@@ -335,13 +335,7 @@ def test_ivies_on_the_wall_and_crossing_the_sea():
     assert h["winners"][0]["patterns"][0]["id"] == "ivies_on_the_wall"
     assert h["deltas"] == [0, -100, 100, 0]          # 8 fan = 100, the exposer pays
 
-    table = _flower_table({1: "hijkopq"})
-    set_hand(table, 0, "1s123m456m789mEEEN")
-    set_hand(table, 1, "123s456s789mCCNW")
-    _next_draw(table, "r")
-    table.apply(Action(0, "discard", t("1s")))
-    while table.phase == "claim":
-        table.apply(table.legal_actions(table.waiting_for()[0])[-1])
+    table = _seat_1_draws({1: "hijkopq"}, "r")
     assert Action(1, "win", t("r")) in table.legal_actions(1)
     table.apply(Action(1, "win", t("r")))
     h = table.history[-1]
@@ -349,13 +343,7 @@ def test_ivies_on_the_wall_and_crossing_the_sea():
 
 
 def test_passing_on_ivies_goes_on_with_the_replacement():
-    table = _flower_table({2: "hijkopq"})
-    set_hand(table, 0, "1s123m456m789mEEEN")
-    set_hand(table, 1, "123s456s789mCCNW")
-    _next_draw(table, "r")
-    table.apply(Action(0, "discard", t("1s")))
-    while table.phase == "claim":
-        table.apply(table.legal_actions(table.waiting_for()[0])[-1])
+    table = _seat_1_draws({2: "hijkopq"}, "r")
     table.apply(Action(2, "pass"))
     assert table.phase == "turn" and table.current == 1 and table.tile_count(1) == 14
     assert not any(table.hands[1][b] for b in FLOWERS.bonus_kinds)

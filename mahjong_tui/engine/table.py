@@ -615,21 +615,29 @@ class Table:
         """G-UZ-14 Ivies on the wall: a seat whose win on the bonus tile ``seat`` just exposed
         the scorer accepts (seven flowers held, this the eighth) may take it; opens the robbing
         window and returns True if any may."""
+        if not self._ask_robbers(seat, b, lambda s: bool(self.bonus[s]) and self._evaluate(
+                self.context(s, b, False, {"robbing_the_eighth"}, seat)).winning):
+            return False
+        self._open_rob(seat, b, "bonus")
+        return True
+
+    def _ask_robbers(self, seat: int, tile: int, may_win: Callable[[int], bool]) -> bool:
+        """Offer a win on ``tile`` (or a pass) to every other seat ``s`` with ``may_win(s)``,
+        in turn order after ``seat``; True if any seat is offered one."""
         self._claim_options = {}
         self._responses = {}
         for o in range(1, 4):
             s = (seat + o) % 4
-            if not self.bonus[s]:
-                continue
-            ctx = self.context(s, b, False, {"robbing_the_eighth"}, seat)
-            if self._evaluate(ctx).winning:
-                self._claim_options[s] = [Action.of(s, "win", b), Action.of(s, "pass")]
-        if not self._claim_options:
-            return False
-        self._rob = (seat, b, "bonus")
+            if may_win(s):
+                self._claim_options[s] = [Action.of(s, "win", tile), Action.of(s, "pass")]
+        return bool(self._claim_options)
+
+    def _open_rob(self, seat: int, tile: int, what: str) -> None:
+        """The robbing window on ``seat``'s ``tile`` (``what``: ``"added"``, ``"concealed"``
+        kong, or ``"bonus"`` tile), for the seats :meth:`_ask_robbers` asked."""
+        self._rob = (seat, tile, what)
         self.phase = "rob"
         self._emit_claim_window()
-        return True
 
     def _replacement_draw(self, seat: int) -> None:
         t = self.wall.draw_back()
@@ -666,21 +674,16 @@ class Table:
     def _do_concealed_kong(self, seat: int, t: int) -> None:
         # claims.rob_kong_forms (Uzje 4b): a hand of those forms may rob even a concealed kong
         forms = self.variant.claims["rob_kong_forms"]
-        if forms:
-            self._claim_options = {}
-            self._responses = {}
-            for o in range(1, 4):
-                s = (seat + o) % 4
-                res = self._win_result(s, t, False, {"robbing_kong"} | self._common_situations(s), seat, extra=t)
-                if res is not None and res.form in forms:
-                    self._claim_options[s] = [Action.of(s, "win", t), Action.of(s, "pass")]
-            if self._claim_options:
-                self._emit({"type": "concealed_kong_declared", "seat": seat,
-                            **({} if self._hidden_kongs else {"tile": T.name(t)})})
-                self._rob = (seat, t, CONCEALED_KONG)
-                self.phase = "rob"
-                self._emit_claim_window()
-                return
+
+        def robs(s: int) -> bool:
+            res = self._win_result(s, t, False, {"robbing_kong"} | self._common_situations(s), seat, extra=t)
+            return res is not None and res.form in forms
+
+        if forms and self._ask_robbers(seat, t, robs):
+            self._emit({"type": "concealed_kong_declared", "seat": seat,
+                        **({} if self._hidden_kongs else {"tile": T.name(t)})})
+            self._open_rob(seat, t, CONCEALED_KONG)
+            return
         self._complete_concealed_kong(seat, t)
 
     def _complete_concealed_kong(self, seat: int, t: int) -> None:
@@ -694,19 +697,14 @@ class Table:
 
     def _do_added_kong(self, seat: int, t: int) -> None:
         # robbing window first (GAPS §0; G-YX-4): only seats that can win on the tile are asked
-        self._claim_options = {}
-        self._responses = {}
-        if self.variant.claims["rob_kong"] == "added":
-            for o in range(1, 4):
-                s = (seat + o) % 4
-                sit = {"robbing_kong"} | self._common_situations(s)
-                if self._win_result(s, t, False, sit, seat, extra=t) is not None:
-                    self._claim_options[s] = [Action.of(s, "win", t), Action.of(s, "pass")]
+        robbed = self.variant.claims["rob_kong"] == "added" and self._ask_robbers(
+            seat, t, lambda s: self._win_result(s, t, False, {"robbing_kong"} | self._common_situations(s),
+                                                seat, extra=t) is not None)
+        if not robbed:
+            self._claim_options, self._responses = {}, {}
         self._emit({"type": "add_kong_declared", "seat": seat, "tile": T.name(t)})
-        if self._claim_options:
-            self._rob = (seat, t, ADDED_KONG)
-            self.phase = "rob"
-            self._emit_claim_window()
+        if robbed:
+            self._open_rob(seat, t, ADDED_KONG)
             return
         self._complete_added_kong(seat, t)
 
