@@ -234,21 +234,24 @@ def analyze_hand(variant, text: str) -> dict:
     shape = variant.hand_shape
     counts = T.counts_of(spec.concealed)
     k = len(melds)
+    runs = [m.tiles for m in melds]
     if n == 13:
-        waits = shape.waits(counts, k)
-        return {"tiles": 13, "shanten": shape.shanten(counts, k), "forms": shape.shanten_by_form(counts, k),
-                "waits": [T.name(t) for t in waits]}
+        waits = sorted(set(shape.waits(counts, k)) | set(shape.straight_waits(counts, runs)))
+        return {"tiles": 13, "shanten": 0 if waits else shape.shanten(counts, k),
+                "forms": shape.shanten_by_form(counts, k), "waits": [T.name(t) for t in waits]}
     if n == 14:
         discards = []
         for t in sorted(set(spec.concealed)):
             counts[t] -= 1
             sh = shape.shanten(counts, k)
-            waits = shape.waits(counts, k) if sh == 0 else []
+            waits = sorted(set(shape.waits(counts, k) if sh == 0 else ()) | set(shape.straight_waits(counts, runs)))
+            sh = 0 if waits else sh
             accepting = sum(max(0, variant.copies_of(w) - counts[w] - sum(m.tiles.count(w) for m in melds)) for w in waits)
             counts[t] += 1
             discards.append({"tile": T.name(t), "shanten": sh, "waits": [T.name(w) for w in waits], "accepting": accepting})
         discards.sort(key=lambda d: (d["shanten"], -d["accepting"]))
-        return {"tiles": 14, "winning": shape.is_complete(counts, k), "shanten": shape.shanten(counts, k),
+        winning = shape.is_complete(counts, k) or shape.straight_with_melds(counts, runs)
+        return {"tiles": 14, "winning": winning, "shanten": -1 if winning else shape.shanten(counts, k),
                 "discards": discards}
     raise HandError(f"analyze takes 13 or 14 tiles (melds count 3); this hand has {n}")
 

@@ -49,8 +49,9 @@ from .melds import PUNG
 from .tiles import SUIT_SIZE, EAST, SOUTH, WEST, NORTH, RED, GREEN, WHITE, name
 
 __all__ = [
-    "HAND_MELDS", "STANDARD", "SEVEN_PAIRS", "THIRTEEN_ORPHANS", "FORMS",
-    "MeldTemplate", "Decomposition", "HandShape", "CHOWS", "UnitLayout",
+    "HAND_MELDS", "STANDARD", "SEVEN_PAIRS", "THIRTEEN_ORPHANS", "FOURTEEN_ORPHANS",
+    "ULTRA_LONG_STRAIGHT", "FORMS", "MeldTemplate", "Decomposition", "HandShape", "ZeroShape",
+    "CHOWS", "UnitLayout",
 ]
 
 HAND_MELDS = 4
@@ -59,8 +60,18 @@ HAND_MELDS = 4
 STANDARD = "standard"
 SEVEN_PAIRS = "seven_pairs"
 THIRTEEN_ORPHANS = "thirteen_orphans"
-FORMS = (STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS)
+FOURTEEN_ORPHANS = "fourteen_orphans"
+ULTRA_LONG_STRAIGHT = "ultra_long_straight"
+FORMS = (STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS, FOURTEEN_ORPHANS, ULTRA_LONG_STRAIGHT)
 """Win forms this module knows (GAPS §0, §4c)."""
+
+_TARGET_FORMS = (FOURTEEN_ORPHANS, ULTRA_LONG_STRAIGHT)
+"""Forms complete exactly when the 14 concealed tiles are one of a few fixed multisets
+(:meth:`HandShape._target_shanten`): fourteen orphans, and the ultra-long straight (14
+consecutive ranks of one suit, one of each; GAPS §4c, G-UZ-13)."""
+
+STRAIGHT_LENGTH = 14
+"""Ranks in an ultra-long straight (seed 002: ``123456789xabcd``, ``23…e``, ``3…f``)."""
 
 _MAX_COPIES = 4
 _CACHE_LIMIT = 1 << 17   # entries per cache before it is emptied and refilled lazily
@@ -439,6 +450,14 @@ class _Suit(_Unit):
         self._validate(key)
         return self._shipped_table(key) or self._solve(sum(map(getitem, self._fields, key)))
 
+    def table_with_room(self, key: tuple[int, ...], j: int, room: int) -> tuple[int, ...]:
+        """:meth:`table` with position ``j`` allowed at most ``room`` added copies (0..3; 4 =
+        no limit beyond the usual): :class:`ZeroShape` shares one zero's copies among units."""
+        self._validate(key)
+        state = sum(map(getitem, self._fields, key))
+        state += (((key[j] << 3) | room) << (_FIELD * j)) - self._fields[j][key[j]]
+        return self._solve(state)
+
     def solve_table(self, key: tuple[int, ...]) -> tuple[int, ...]:
         """:meth:`table` computed by the search, never looked up (builds the shipped tables)."""
         self._validate(key)
@@ -488,7 +507,10 @@ class _Suit(_Unit):
             for t in range(2, _TABLE_SIZE):
                 if sub[t - 2] + used > best[t]:
                     best[t] = sub[t - 2] + used
-        # Every template shape containing i (distinct positions).
+        # Every template shape containing i (distinct positions).  Shapes that leave the same
+        # state behind use the same held tiles (the held counts fix how many): solved once.
+        # With many shapes (Uzje's ariths of every step) most leave the same state.
+        seen = set()
         for shifts in self._containing_shifts[i]:
             sub = state
             used = 0
@@ -504,6 +526,9 @@ class _Suit(_Unit):
                     if w != _MAX_COPIES:
                         sub -= 1 << sh
             else:
+                if sub in seen:
+                    continue
+                seen.add(sub)
                 sub = solve(sub)
                 for t in range(2, _TABLE_SIZE):
                     if sub[t - 2] + used > best[t]:
@@ -553,12 +578,19 @@ class HandShape:
     - ``seven_pairs_allow_quads``: four identical concealed tiles count as two pairs (§4c);
     - ``orphans``: the 13 tiles of thirteen orphans (a kind may repeat, as Uzje's compressed
       winds ``H H V V``); default rank 1 and the top rank of each suit and every honour;
+    - ``fourteen_orphans``: the 14 tiles of fourteen orphans (Uzje §4c: the thirteen plus
+      zero, no pair); needed when that form is allowed;
     - ``tile_set``: the tile kinds that exist, if fewer than suits × ranks + honours (Uzje's
       abbreviated tongs hold only ``1t`` and ``ft``); kinds outside it are never added.
 
+    The ultra-long straight (Uzje §4c) is complete when the 14 concealed tiles are 14
+    consecutive ranks (from rank 1 up) of one suit, one of each; here only with no declared
+    meld (its exposed-run variant, G-UZ-13, needs the melds themselves: see
+    ``scoring.common``).
+
     The shape is immutable; its caches live on the instance and fill lazily.  The constructor
-    raises ``ValueError`` for an unknown form, a rank range outside 0..16, or orphan or
-    ``tile_set`` kinds outside the shape.
+    raises ``ValueError`` for an unknown form, a rank range outside 0..16, orphan or
+    ``tile_set`` kinds outside the shape, or fourteen orphans allowed without its 14 tiles.
 
     Every method takes ``counts``, a count array (length ``tiles.NUM_KINDS``) of the concealed
     tiles, and ``melds``, the number of melds already declared (0..4).  Each raises
@@ -570,8 +602,9 @@ class HandShape:
 
     def __init__(self, *, templates: Sequence[MeldTemplate] = (CHOWS,), suits: Sequence[int] = (0, 1, 2),
                  ranks: tuple[int, int] = (1, 9), honours: Sequence[int] = _DEFAULT_HONOURS,
-                 forms: Sequence[str] = FORMS, seven_pairs_allow_quads: bool = False,
-                 orphans: Sequence[int] | None = None, tile_set: Iterable[int] | None = None):
+                 forms: Sequence[str] = (STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS),
+                 seven_pairs_allow_quads: bool = False, orphans: Sequence[int] | None = None,
+                 tile_set: Iterable[int] | None = None, fourteen_orphans: Sequence[int] | None = None):
         lo, hi = ranks
         if not 0 <= lo <= hi < SUIT_SIZE:
             raise ValueError(f"rank range {ranks!r} is not within 0..{SUIT_SIZE - 1}")
@@ -639,6 +672,8 @@ class HandShape:
         self._unit_orphans = [tuple(self._orphan_index.get(code, -1) for code in codes)
                               for _, _, _, codes in self._units]
 
+        self._targets = self._target_sets(kinds, fourteen_orphans)
+
         # Table algebra: tables are interned to ints; merges of two tables are memoised.
         self._table_ids: dict[tuple[int, ...], int] = {_ZERO_TABLE: 0}
         self._table_list: list[tuple[int, ...]] = [_ZERO_TABLE]
@@ -647,6 +682,43 @@ class HandShape:
     def __repr__(self) -> str:
         return (f"HandShape(templates={[t.kind for t in self.templates]}, suits={self.suits}, "
                 f"ranks={self.ranks}, honours={[name(h) for h in self.honours]}, forms={self.forms})")
+
+    def _target_sets(self, kinds: set[int], fourteen: Sequence[int] | None
+                     ) -> dict[str, tuple[tuple[tuple[int, int], ...], ...]]:
+        """Per allowed target form (:data:`_TARGET_FORMS`), its 14-tile multisets as
+        ``((kind, copies), ...)``."""
+        out: dict[str, tuple[tuple[tuple[int, int], ...], ...]] = {}
+        if FOURTEEN_ORPHANS in self.forms:
+            if fourteen is None or len(fourteen) != _FULL:
+                raise ValueError(f"the form {FOURTEEN_ORPHANS!r} needs its {_FULL} tiles (fourteen_orphans)")
+            if not set(fourteen) <= kinds:
+                raise ValueError(f"fourteen orphans {[name(k) for k in sorted(set(fourteen) - kinds)]} "
+                                 f"are not in the hand shape")
+            out[FOURTEEN_ORPHANS] = (tuple((k, list(fourteen).count(k)) for k in sorted(set(fourteen))),)
+        if ULTRA_LONG_STRAIGHT in self.forms:
+            lo, hi = self.ranks
+            runs = []
+            for s in self.suits:
+                for start in range(max(lo, 1), hi - STRAIGHT_LENGTH + 2):
+                    run = tuple((s * SUIT_SIZE + r, 1) for r in range(start, start + STRAIGHT_LENGTH))
+                    if all(k in kinds for k, _ in run):
+                        runs.append(run)
+            out[ULTRA_LONG_STRAIGHT] = tuple(runs)
+        return out
+
+    def _target_shanten(self, form: str, counts: Sequence[int]) -> int:
+        """Shanten of 13 or 14 concealed tiles in target form ``form``: 13 − the most tiles of
+        the hand one of its multisets holds (a multiset needs 14 − that many draws);
+        :data:`_NONE` when the form has no multiset in this tile set."""
+        best = -1
+        for target in self._targets[form]:
+            held = 0
+            for k, need in target:
+                c = counts[k]
+                held += c if c < need else need
+            if held > best:
+                best = held
+        return _NONE if best < 0 else _FULL - 1 - best
 
     # ---- public API ---------------------------------------------------------------------------
 
@@ -739,10 +811,56 @@ class HandShape:
         if self._seven_pairs and (t.count(2) + 2 * t.count(4) if self.seven_pairs_allow_quads
                                   else t.count(2)) == 7:
             return True
+        if self._targets and any(self._target_shanten(f, counts) < 0 for f in self._targets):
+            return True
         if self._thirteen and len(t) - t.count(0) == len(self._orphan_kinds):
             held = self._orphans(counts)
             return sum(held) == self._orphan_size and self._orphans_shanten(held) < 0
         return False
+
+    def special_form_complete(self, form: str, counts: Sequence[int]) -> bool:
+        """True if 14 concealed tiles (no declared meld) complete ``form``, one of the allowed
+        forms other than the standard one (seven pairs, the orphan forms, the ultra-long
+        straight).  Raises ``ValueError`` for a form not allowed or not 14 tiles."""
+        if form == STANDARD or form not in self.forms:
+            raise ValueError(f"{form!r} is not an allowed special form; allowed: "
+                             f"{', '.join(f for f in self.forms if f != STANDARD)}")
+        t = self._gather(counts)
+        self._check(t, 0, (2,))
+        return self._special_shanten(form, t, counts) < 0
+
+    def straight_with_melds(self, counts: Sequence[int], melds: Sequence[Sequence[int]]) -> bool:
+        """The ultra-long straight with declared melds (G-UZ-13): 1 to 3 declared melds, each
+        three consecutive ranks of one suit, that with the concealed tiles make 14 consecutive
+        ranks of one suit, one of each.  False when the form is not allowed."""
+        if ULTRA_LONG_STRAIGHT not in self._targets or not 1 <= len(melds) <= HAND_MELDS - 1:
+            return False
+        total = list(counts)
+        for m in melds:
+            ts = sorted(m)
+            if (len(ts) != 3 or len({t // SUIT_SIZE for t in ts}) != 1 or ts[0] >= SUIT_SIZE * 3
+                    or ts[1] != ts[0] + 1 or ts[2] != ts[1] + 1):
+                return False
+            for x in ts:
+                total[x] += 1
+        if sum(total[:SUIT_SIZE * 3]) != _FULL:
+            return False
+        return self._target_shanten(ULTRA_LONG_STRAIGHT, total) < 0
+
+    def straight_waits(self, counts: Sequence[int], melds: Sequence[Sequence[int]]) -> list[int]:
+        """The tiles that complete the ultra-long straight of 13 tiles with declared runs
+        (:meth:`straight_with_melds`; G-UZ-13), sorted; [] when it cannot."""
+        if ULTRA_LONG_STRAIGHT not in self._targets or not melds:
+            return []
+        plus = list(counts)
+        out = []
+        for k in self._kinds:
+            if plus[k] < _MAX_COPIES:
+                plus[k] += 1
+                if self.straight_with_melds(plus, melds):
+                    out.append(k)
+                plus[k] -= 1
+        return out
 
     def complete_forms(self, counts: Sequence[int], melds: int = 0) -> list[str]:
         """The allowed forms the concealed tiles complete, in the order of ``forms``.
@@ -797,6 +915,8 @@ class HandShape:
                 best = min(best, self._seven_pairs_shanten(t))
             if self._thirteen:
                 best = min(best, self._orphans_shanten(self._orphans(counts)))
+            for form in self._targets:
+                best = min(best, self._target_shanten(form, counts))
         return best
 
     def shanten_by_form(self, counts: Sequence[int], melds: int = 0) -> dict[str, int]:
@@ -818,15 +938,18 @@ class HandShape:
         t = self._gather(counts)
         self._check(t, melds, (1,))
         found: set[int] = set(self._standard_waits(t)) if self._standard else set()
-        if melds == 0 and (self._seven_pairs or self._thirteen):
+        if melds == 0 and (self._seven_pairs or self._thirteen or self._targets):
             plus = list(counts)
             candidates = {k for k in self._kinds if 0 < counts[k] < _MAX_COPIES}
             if self._thirteen:
                 candidates.update(k for k in self._orphan_kinds if counts[k] < _MAX_COPIES)
+            for targets in self._targets.values():
+                candidates.update(k for target in targets for k, _ in target if counts[k] < _MAX_COPIES)
             for k in candidates - found:
                 plus[k] += 1
                 if ((self._seven_pairs and self._seven_pairs_shanten(self._gather(plus)) < 0)
-                        or (self._thirteen and self._orphans_shanten(self._orphans(plus)) < 0)):
+                        or (self._thirteen and self._orphans_shanten(self._orphans(plus)) < 0)
+                        or any(self._target_shanten(f, plus) < 0 for f in self._targets)):
                     found.add(k)
                 plus[k] -= 1
         return sorted(found)
@@ -855,6 +978,8 @@ class HandShape:
         standard = self._standard
         if sum(t) + 3 * melds != _FULL or melds < 0 or not standard:
             self._check(t, melds, (2,))   # else the unit table lookups validate (see _check)
+        if self._targets and melds == 0:
+            return self._each_discard(counts, melds)
         missing = HAND_MELDS - melds
         target = missing * 2 + 1
         base = 3 * missing + 1
@@ -927,6 +1052,17 @@ class HandShape:
             if ((seven and self._seven_pairs_shanten(t) < worst)
                     or (thirteen and self._orphans_shanten(self._orphans(counts)) < worst)):
                 self._special_forms_after(t, counts, out, seven, thirteen)
+        return out
+
+    def _each_discard(self, counts: Sequence[int], melds: int) -> dict[int, int]:
+        """:meth:`shanten_after_discards` the plain way: :meth:`shanten` of each smaller hand."""
+        plus = list(counts)
+        out: dict[int, int] = {}
+        for k in self._kinds:
+            if plus[k]:
+                plus[k] -= 1
+                out[k] = self.shanten(plus, melds)
+                plus[k] += 1
         return out
 
     def _special_forms_after(self, t: tuple[int, ...], counts: Sequence[int], out: dict[int, int],
@@ -1042,9 +1178,16 @@ class HandShape:
             if form == STANDARD:
                 out[form] = self._standard_shanten(t, melds)
             elif melds == 0:
-                out[form] = (self._seven_pairs_shanten(t) if form == SEVEN_PAIRS
-                             else self._orphans_shanten(self._orphans(counts)))
+                out[form] = self._special_shanten(form, t, counts)
         return out
+
+    def _special_shanten(self, form: str, t: tuple[int, ...], counts: Sequence[int]) -> int:
+        """Shanten in one form other than the standard one (no declared melds)."""
+        if form == SEVEN_PAIRS:
+            return self._seven_pairs_shanten(t)
+        if form in self._targets:
+            return self._target_shanten(form, counts)
+        return self._orphans_shanten(self._orphans(counts))
 
     def _seven_pairs_shanten(self, t: tuple[int, ...]) -> int:
         """Seven-pairs shanten of 13 or 14 gathered counts (GAPS §4c for the quad rule).
@@ -1107,6 +1250,251 @@ class HandShape:
             found = as_pair if other_pairs == 0 else as_melds if other_pairs == 1 else ()
             out.extend(unit.codes[j] for j in found)
         return out
+
+
+# --------------------------------------------------------------------------------------------
+# The zero tile (Uzje)
+# --------------------------------------------------------------------------------------------
+
+def _splits_of(n: int, parts: int) -> tuple[tuple[int, ...], ...]:
+    """Every way to share ``n`` copies among ``parts`` places (tuples of length ``parts``)."""
+    if parts == 1:
+        return ((n,),)
+    return tuple((k,) + rest for k in range(n, -1, -1) for rest in _splits_of(n - k, parts - 1))
+
+
+_SPLITS = {(n, p): _splits_of(n, p) for n in range(_MAX_COPIES + 2) for p in range(1, 6)}
+
+
+class ZeroShape(HandShape):
+    """A :class:`HandShape` with a zero tile: one physical honour kind (``zero``, Uzje's ``Z``)
+    whose copies may each be read as that honour or as rank 0 of a number suit, whichever
+    completes the hand, chosen group by group (seed 002 "Zero", GAPS §4c, G-UZ-11).
+
+    Counts given to every method are *physical*: zeros are counted at ``zero`` and never at a
+    rank-0 code.  The standard form is answered by sharing the held zeros among the places they
+    may be read (the honour, and rank 0 of each suit where some template meld with rank 0 fits
+    the tile set) on a second, *logical* shape whose suits run from rank 0, and taking the best
+    share; added zeros count against the same four copies (exact shanten, see
+    :meth:`_standard_shanten_zero`).  Seven pairs and the orphan forms read the zero as itself.
+
+    The unit-table methods (``unit_layouts``, ``gatherer``, ``unit_table_id``, …) describe the
+    physical shape, where the zero is only an honour: incremental callers (the bots) see a
+    hand's distance without the number readings, never below the true one.
+
+    Keyword arguments as :class:`HandShape` plus ``zero``; ``ranks`` must start at 1 or above
+    (rank 0 is the zero's reading).  Raises ``ValueError`` if ``zero`` is not among ``honours``
+    or the ranks start at 0.
+    """
+
+    def __init__(self, *, zero: int, **kwargs):
+        super().__init__(**kwargs)
+        self._kwargs = kwargs
+        lo, hi = self.ranks
+        if zero not in self.honours:
+            raise ValueError(f"the zero tile {name(zero)} must be one of the honours")
+        if lo < 1:
+            raise ValueError(f"with a zero tile the ranks start at 1 (rank 0 is its reading), got {self.ranks!r}")
+        kinds = set(self._kinds)
+        slots = []
+        for s in self.suits:
+            code0 = s * SUIT_SIZE
+            if any(rs[0] == 0 and rs[-1] <= hi and all(code0 + r in kinds for r in rs[1:])
+                   for tpl in self.templates for rs in tpl.rank_sets):
+                slots.append(code0)
+        self.zero = zero
+        #: the zero's readings: the honour first, then rank 0 of each suit where it can meld
+        self.zero_readings = (zero, *slots)
+        self._logical = HandShape(templates=self.templates, suits=self.suits, ranks=(0, hi),
+                                  honours=self.honours, forms=(STANDARD,), tile_set=sorted(kinds | set(slots)))
+        # per logical unit: index of the zero's reading in it, or -1
+        self._reading_pos = []
+        for _, _, unit, codes in self._logical._units:
+            hit = [i for i, c in enumerate(codes) if c in self.zero_readings and unit.available[i]]
+            self._reading_pos.append(hit[0] if hit else -1)
+
+    def __repr__(self) -> str:
+        return "Zero" + super().__repr__()
+
+    @property
+    def physical(self) -> HandShape:
+        """The same shape with the zero only an honour: what the unit-table methods describe
+        (a plain :class:`HandShape`, built on first use)."""
+        got = self.__dict__.get("_physical_shape")
+        if got is None:
+            got = self.__dict__["_physical_shape"] = HandShape(**self._kwargs)
+        return got
+
+    # ---- readings ---------------------------------------------------------------------------
+
+    def _readings(self, counts: Sequence[int]) -> Iterable[list[int]]:
+        """Logical count arrays: every share of the held zeros among :attr:`zero_readings`."""
+        z = counts[self.zero]
+        base = list(counts)
+        base[self.zero] = 0
+        for split in _SPLITS[(z, len(self.zero_readings))]:
+            lc = base[:]
+            for code, n in zip(self.zero_readings, split):
+                lc[code] += n
+            yield lc
+
+    def _physical(self, code: int) -> int:
+        return self.zero if code in self.zero_readings else code
+
+    def _validate_all(self, counts: Sequence[int]) -> tuple[int, ...]:
+        t = self._gather(counts)
+        for a, b, unit, _ in self._units:
+            unit._validate(t[a:b])
+        return t
+
+    def _standard_complete(self, counts: Sequence[int], melds: int) -> bool:
+        lg = self._logical
+        return any(lg.is_complete(lc, melds) for lc in self._readings(counts))
+
+    def _standard_shanten_zero(self, counts: Sequence[int], melds: int) -> int:
+        """Standard-form shanten with the zero's readings, exact under the 4-copy limit.
+
+        For each share of the held zeros, each unit that can read a zero gets a room (how many
+        zeros it may add); the rooms share the ``4 - held`` zeros left.  A unit whose table
+        does not change between room 0 and the whole rest needs no share; only when two or more
+        units do are the ways to share the rest tried.
+        """
+        lg = self._logical
+        missing = HAND_MELDS - melds
+        rest = _MAX_COPIES - counts[self.zero]
+        best = -1
+        for lc in self._readings(counts):
+            t = lg._gather(lc)
+            fixed = 0
+            flexible = []  # (table id at room 0, table id at the whole rest, unit, key, position)
+            for (a, b, unit, _), pos in zip(lg._units, self._reading_pos):
+                key = t[a:b]
+                if pos < 0:
+                    fixed = lg._merge(fixed, lg._unit_table(unit, key))
+                    continue
+                low = self._room_table(unit, key, pos, 0)
+                high = self._room_table(unit, key, pos, rest)
+                if low == high:
+                    fixed = lg._merge(fixed, high)
+                else:
+                    flexible.append((unit, key, pos, high))
+            if len(flexible) <= 1:
+                for *_, high in flexible:
+                    fixed = lg._merge(fixed, high)
+                used = lg._table_list[fixed][missing * 2 + 1]
+            else:
+                used = 0
+                for rooms in _SPLITS[(rest, len(flexible))]:
+                    merged = fixed
+                    for (unit, key, pos, _), room in zip(flexible, rooms):
+                        merged = lg._merge(merged, self._room_table(unit, key, pos, room))
+                    used = max(used, lg._table_list[merged][missing * 2 + 1])
+            best = max(best, used)
+        return 3 * missing + 1 - best
+
+    def _room_table(self, unit: _Unit, key: tuple[int, ...], pos: int, room: int) -> int:
+        """Interned id (logical shape) of ``unit``'s table for ``key`` with at most ``room``
+        zeros added at position ``pos``."""
+        lg = self._logical
+        if room >= _MAX_COPIES:
+            return lg._unit_table(unit, key)
+        if isinstance(unit, _Suit):
+            return lg._intern(unit.table_with_room(key, pos, room))
+        # the honours: the zero on its own (a pung or the pair within the room), merged with
+        # the other honours
+        c = key[pos]
+        others = unit.table(key[:pos] + (0,) + key[pos + 1:])
+        as_meld = min(c, 3) if 3 - min(c, 3) <= room else 0
+        as_pair = min(c, 2) if 2 - min(c, 2) <= room else 0
+        own = tuple(max(as_meld if i >= 2 else 0, as_pair if i % 2 else 0) for i in range(_TABLE_SIZE))
+        return lg._intern(_convolve(others, own))
+
+    # ---- the public questions -----------------------------------------------------------------
+
+    def is_complete(self, counts: Sequence[int], melds: int = 0) -> bool:
+        """As :meth:`HandShape.is_complete`, with the zero's readings (class docstring)."""
+        t = self._validate_all(counts)
+        self._check(t, melds, (2,))
+        if self._standard and self._standard_complete(counts, melds):
+            return True
+        return melds == 0 and any(self._special_shanten(f, t, counts) < 0 for f in self.forms if f != STANDARD)
+
+    def decompositions(self, counts: Sequence[int], melds: int = 0) -> list[Decomposition]:
+        """As :meth:`HandShape.decompositions`, over every reading of the zeros.  A zero read
+        as a number keeps its rank-0 code in its meld (``0s`` in ``(0s, 1s, 2s)``); a group made
+        of zeros only (a pung, kong part or the pair) is given as the honour: how it is read
+        (honour, or rank 0 of a suit) is the scorer's choice."""
+        t = self._validate_all(counts)
+        self._check(t, melds, (2,))
+        found: set[Decomposition] = set()
+        z = self.zero
+        for lc in self._readings(counts):
+            for d in self._logical.decompositions(lc, melds):
+                groups = tuple(sorted(
+                    (kind, (z,) * len(ts)) if all(x in self.zero_readings for x in ts) else (kind, ts)
+                    for kind, ts in d.melds))
+                found.add(Decomposition(groups, self._physical(d.pair)))
+        return sorted(found, key=lambda d: (d.pair, d.melds))
+
+    def _shanten_by_form(self, t: tuple[int, ...], counts: Sequence[int], melds: int) -> dict[str, int]:
+        out = {}
+        for form in self.forms:
+            if form == STANDARD:
+                out[form] = self._standard_shanten_zero(counts, melds)
+            elif melds == 0:
+                out[form] = self._special_shanten(form, t, counts)
+        return out
+
+    def shanten(self, counts: Sequence[int], melds: int = 0) -> int:
+        """As :meth:`HandShape.shanten`, with the zero's readings (class docstring)."""
+        t = self._validate_all(counts)
+        self._check(t, melds, (1, 2))
+        return min(self._shanten_by_form(t, counts, melds).values(), default=_NONE)
+
+    def shanten_by_form(self, counts: Sequence[int], melds: int = 0) -> dict[str, int]:
+        t = self._validate_all(counts)
+        self._check(t, melds, (1, 2))
+        return self._shanten_by_form(t, counts, melds)
+
+    def standard_waits(self, counts: Sequence[int], melds: int = 0) -> list[int]:
+        """As :meth:`HandShape.standard_waits`, with the zero's readings: a tile waited on as
+        rank 0 of a suit is the zero itself (never when four zeros are held)."""
+        t = self._validate_all(counts)
+        self._check(t, melds, (1,))
+        found: set[int] = set()
+        if self._standard:
+            lg = self._logical
+            for lc in self._readings(counts):
+                found.update(self._physical(k) for k in lg._standard_waits(lg._gather(lc)))
+        if counts[self.zero] >= _MAX_COPIES:
+            found.discard(self.zero)
+        return sorted(found)
+
+    def waits(self, counts: Sequence[int], melds: int = 0) -> list[int]:
+        """As :meth:`HandShape.waits`, with the zero's readings."""
+        found = set(self.standard_waits(counts, melds))
+        special = [f for f in self.forms if f != STANDARD]
+        if melds == 0 and special:
+            plus = list(counts)
+            for k in self._kinds:
+                if k not in found and counts[k] < _MAX_COPIES:
+                    plus[k] += 1
+                    t = self._gather(plus)
+                    if any(self._special_shanten(f, t, plus) < 0 for f in special):
+                        found.add(k)
+                    plus[k] -= 1
+        return sorted(found)
+
+    def complete_forms(self, counts: Sequence[int], melds: int = 0) -> list[str]:
+        t = self._validate_all(counts)
+        self._check(t, melds, (2,))
+        return [f for f, s in self._shanten_by_form(t, counts, melds).items() if s < 0]
+
+    def shanten_after_discards(self, counts: Sequence[int], melds: int = 0) -> dict[int, int]:
+        """As :meth:`HandShape.shanten_after_discards` (computed hand by hand)."""
+        t = self._validate_all(counts)
+        self._check(t, melds, (2,))
+        return self._each_discard(counts, melds)
 
 
 def _getter(codes: Sequence[int]) -> Callable[[Sequence[int]], tuple[int, ...]]:

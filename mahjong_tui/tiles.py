@@ -154,6 +154,21 @@ def sort_key(t: int) -> int:
     return t
 
 
+def zero_as_number(tiles: Iterable[int]) -> tuple[int, ...]:
+    """A meld's tiles sorted, with the zero tile ``Z`` among number tiles of one suit read as
+    rank 0 of that suit: ``(1s, 2s, Z)`` → ``(0s, 1s, 2s)`` (seed 002: "When a zero is used as
+    a number tile, it is written 0 followed by an appropriate suit letter").  Anything else is
+    only sorted."""
+    tiles = sorted(tiles)
+    if ZERO not in tiles:
+        return tuple(tiles)
+    suits = {t // SUIT_SIZE for t in tiles if t < NUM_SUITED}
+    if len(suits) != 1 or len(tiles) == tiles.count(ZERO):
+        return tuple(tiles)
+    zero = suits.pop() * SUIT_SIZE
+    return tuple(sorted(zero if t == ZERO else t for t in tiles))
+
+
 def format_tiles(tiles: Iterable[int]) -> str:
     """Canonical compact notation: ``[0,1,2,52]`` → ``'012tE'``; runs share the suit letter."""
     out: list[str] = []

@@ -61,6 +61,27 @@ def _str_list(allowed: tuple[str, ...] | None = None) -> tuple[Callable[[Any], b
     )
 
 
+def _stacks() -> tuple[Callable[[Any], bool], str]:
+    check, allowed = _int_list(4, 1, 40)
+    return (lambda v: v == "even" or check(v)), allowed + ', or "even"'
+
+
+def _rank_table() -> tuple[Callable[[Any], bool], str]:
+    return ((lambda v: isinstance(v, dict) and all(
+        k in ("t", "s", "m") and isinstance(r, list) and r
+        and all(isinstance(x, int) and not isinstance(x, bool) and 1 <= x <= 16 for x in r) for k, r in v.items())),
+        "a table of suit letter (t, s, m) = a list of ranks 1..16")
+
+
+def _rank_sets() -> tuple[Callable[[Any], bool], str]:
+    return ((lambda v: isinstance(v, dict) and all(
+        isinstance(k, str) and k and isinstance(sets, list) and sets and all(
+            isinstance(r, list) and len(r) == 3 and len(set(r)) == 3
+            and all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 16 for x in r) for r in sets)
+        for k, sets in v.items())),
+        "a table of meld kind = a list of rank sets, each three distinct ranks 0..16")
+
+
 def _int_list(n: int, lo: int, hi: int) -> tuple[Callable[[Any], bool], str]:
     return (
         (lambda v: isinstance(v, list) and len(v) == n and all(isinstance(x, int) and lo <= x <= hi for x in v)),
@@ -68,11 +89,9 @@ def _int_list(n: int, lo: int, hi: int) -> tuple[Callable[[Any], bool], str]:
     )
 
 
-WIN_FORMS = ("standard", "seven_pairs", "thirteen_orphans")
-SCHEMES = ("points_doublings", "multiplier", "fan", "tai")
+WIN_FORMS = ("standard", "seven_pairs", "thirteen_orphans", "fourteen_orphans", "ultra_long_straight")
+SCHEMES = ("points_doublings", "multiplier", "fan", "tai", "fan_ladder")
 SETTLEMENTS = ("cumulative", "classical_zero_sum", "winner_collects")
-#: Wins the engine offers whatever the hand's shape (Singapore, GAPS §3c/§3d).
-FLOWER_WINS = ("all_eight_flowers", "robbing_the_eighth")
 #: Instant payments the engine knows (GAPS §3e; ``mahjong_tui.scoring.instant``).
 INSTANT_PAYMENTS = ("bite_animals", "bite_animals_hidden", "bite_seat_flowers", "bite_seat_flowers_hidden",
                     "bite_complete_group", "bite_all_animals", "kong_exposed", "kong_concealed")
@@ -94,9 +113,11 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], bool], str, Any]]] = {
         "copies": (*_int(1, 8), 4),
         "honours": (*_str_list(tuple(T.HONOUR_CHARS)), ["E", "S", "W", "N", "C", "F", "P"]),
         "bonus": (*_str_list(tuple(T.BONUS_CHARS)), []),
+        "suit_ranks": (*_rank_table(), {}),
+        "zero_rank": (*_BOOL, False),
     },
     "wall": {
-        "stacks": (*_int_list(4, 1, 40), _REQUIRED),
+        "stacks": (*_stacks(), _REQUIRED),
         "height": (*_int(2, 2), 2),
         "dice": (*_int(1, 3), 2),
         "break": (*_one_of("generic"), "generic"),
@@ -104,9 +125,11 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], bool], str, Any]]] = {
         "dead_wall": (*_int(0, 40), 0),
         "bloom_tiles": (*_int(0, 4), 0),
         "reserve": (*_int(0, 40), 0),
+        "indicators": (*_int(0, 40), 0),
+        "kong_indicator": (*_BOOL, False),
     },
     "deal": {
-        "first_dealer": (*_one_of("random", "highest_roll"), "random"),
+        "first_dealer": (*_one_of("random", "highest_roll", "breaker"), "random"),
         "dealer_tiles": (*_int(14, 14), 14),
         "bonus_replacement": (*_BOOL, True),
     },
@@ -120,13 +143,20 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], bool], str, Any]]] = {
         "rob_kong_concealed_pung": (*_BOOL, False),
         "multiple_winners": (*_BOOL, False),
         "win_completing_chow": (*_BOOL, True),
+        "rob_kong_forms": (*_str_list(WIN_FORMS), []),
+    },
+    "melds": {
+        "sequence": (*_one_of("chow", "arith"), "chow"),
+        "steps": ((lambda v: isinstance(v, list) and v and all(
+            isinstance(x, int) and not isinstance(x, bool) and 1 <= x <= 8 for x in v)), "a list of steps 1..8", [1]),
+        "sets": (*_rank_sets(), {}),
     },
     "win": {
         "forms": (*_str_list(WIN_FORMS), ["standard"]),
         "minimum": (*_num(0), 0),
         "self_draw_only_patterns": (*_str_list(), []),
         "seven_pairs_allow_quads": (*_BOOL, False),
-        "flower_wins": (*_str_list(FLOWER_WINS), []),
+        "bonus_wins": (*_BOOL, False),
     },
     "scoring": {
         "scheme": (*_one_of(*SCHEMES), _REQUIRED),
@@ -142,6 +172,15 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], bool], str, Any]]] = {
         "multipliers": ((lambda v: isinstance(v, dict)), "a table of pattern id = number", {}),
         "fan": ((lambda v: isinstance(v, dict)), "a table of pattern id = number", {}),
         "tai": ((lambda v: isinstance(v, dict)), "a table of pattern id = number", {}),
+        "limits": ((lambda v: isinstance(v, dict)), "a table of pattern id = number", {}),
+        "ladder": ((lambda v: isinstance(v, list) and all(
+            isinstance(x, (int, float)) and not isinstance(x, bool) and x >= 0 for x in v)),
+            "a list of numbers >= 0", []),
+        "limit_points": (*_num(0), 0),
+        "limit_step": (*_num(1), 3),
+        "lucky_tiles": ((lambda v: isinstance(v, dict) and all(isinstance(x, str) for x in v.values())),
+                        "a table of pattern id = tile", {}),
+        "extra_fan": (*_num(0), 0),
     },
     "settlement": {
         "mode": (*_one_of(*SETTLEMENTS), "cumulative"),
@@ -166,17 +205,75 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], bool], str, Any]]] = {
     },
     # amounts in units of ``scoring.base``, paid by each of the other three players (GAPS §3e)
     "instant_payments": {pid: (*_num(0), None) for pid in INSTANT_PAYMENTS},
+    "options": {
+        "flowers": (*_BOOL, None),
+        "compressed_winds": (*_BOOL, None),
+        "all_tongs": (*_BOOL, None),
+        "concealed_quad_mode": (*_one_of("known", "hidden"), "known"),
+        "bonus_tile_mode": (*_one_of("identity", "successor"), "identity"),
+    },
 }
 
-#: Keys added after variant files and game logs already existed: left out of the rules hash
-#: while they hold their default, so an older file keeps its hash (and its saved games replay).
-#: ``(section, None)`` stands for a whole section that is empty.
-_HASH_OMIT_AT_DEFAULT = (
-    ("win", "flower_wins"), ("settlement", "liability"), ("settlement", "hand_value"),
-    ("settlement", "shooter_pays_all"), ("instant_payments", None),
-)
+_TABLE_SECTIONS = {("scoring", k) for k in ("points", "doublings", "special", "multipliers", "fan", "tai", "limits")}
 
-_TABLE_SECTIONS = {("scoring", k) for k in ("points", "doublings", "special", "multipliers", "fan", "tai")}
+#: Keys added after variant files and game logs already existed (Singapore and Uzje, seeds 001
+#: and 002): left out of the rules hash while they hold their default, so an older file keeps
+#: its hash (and its saved games replay); a section with nothing left in it is left out too.
+_LATER_KEYS = {
+    ("tiles", "suit_ranks"), ("tiles", "zero_rank"), ("wall", "indicators"), ("wall", "kong_indicator"),
+    ("claims", "rob_kong_forms"), ("win", "bonus_wins"), ("melds", "sequence"), ("melds", "steps"), ("melds", "sets"),
+    ("scoring", "limits"), ("scoring", "ladder"), ("scoring", "limit_points"), ("scoring", "limit_step"),
+    ("scoring", "lucky_tiles"), ("scoring", "extra_fan"),
+    ("options", "concealed_quad_mode"), ("options", "bonus_tile_mode"),
+    ("settlement", "liability"), ("settlement", "hand_value"), ("settlement", "shooter_pays_all"),
+    *(("instant_payments", pid) for pid in INSTANT_PAYMENTS),
+}
+
+#: The tile-set options (GAPS §4a): each, when set, rewrites [tiles] keys before validation.
+FLOWER_TILES = ["h", "i", "j", "k", "o", "p", "q", "r"]
+_FULL_WINDS = ["E", "S", "W", "N"]
+_COMPRESSED_WINDS = ["H", "V"]
+
+
+def _apply_options(path: Path, data: dict) -> dict:
+    """Rewrite the [tiles] keys that the tile-set options of ``[options]`` govern (GAPS §4a):
+
+    - ``flowers``: true = ``tiles.bonus`` is the eight flowers ``hijkopqr``; false = none;
+    - ``compressed_winds``: true = the winds ``E S W N`` in ``tiles.honours`` become ``H V``;
+      false = back to ``E S W N``;
+    - ``all_tongs``: true = tongs (``t``) hold every rank; false = only the terminals (lowest
+      rank from 1, highest), in ``tiles.suit_ranks``.
+
+    An option that is absent changes nothing.  Raises :class:`VariantError` for a value that
+    is not true or false.
+    """
+    opts = data.get("options")
+    if not isinstance(opts, dict):
+        return data
+    for key in ("flowers", "compressed_winds", "all_tongs"):
+        if key in opts and not isinstance(opts[key], bool):
+            raise VariantError(f"{path}: key 'options.{key}' = {opts[key]!r} is not allowed; expected true or false")
+    out = copy.deepcopy(data)
+    tiles = out.setdefault("tiles", {})
+    if not isinstance(tiles, dict):
+        return out
+    if "flowers" in opts:
+        tiles["bonus"] = list(FLOWER_TILES) if opts["flowers"] else []
+    if "compressed_winds" in opts:
+        honours = list(tiles.get("honours", SCHEMA["tiles"]["honours"][2]))
+        old, new = (_FULL_WINDS, _COMPRESSED_WINDS) if opts["compressed_winds"] else (_COMPRESSED_WINDS, _FULL_WINDS)
+        at = next((i for i, h in enumerate(honours) if h in old or h in new), len(honours))
+        honours = [h for h in honours if h not in old and h not in new]
+        tiles["honours"] = honours[:at] + new + honours[at:]
+    if "all_tongs" in opts:
+        ranks = dict(tiles.get("suit_ranks", {}))
+        if opts["all_tongs"]:
+            ranks.pop("t", None)
+        else:
+            lo, hi = tiles.get("ranks", SCHEMA["tiles"]["ranks"][2])
+            ranks["t"] = sorted({max(lo, 1), hi})
+        tiles["suit_ranks"] = ranks
+    return out
 
 
 def _merge(base: dict, over: dict) -> dict:
@@ -238,6 +335,7 @@ def _read(path: Path, chain: tuple[Path, ...] = ()) -> dict:
 
 def _validate(path: Path, data: dict) -> dict:
     """Check every key; fill defaults.  Returns the full rules dict."""
+    data = _apply_options(path, data)
     out: dict[str, Any] = {}
     for key in data:
         if key not in SCHEMA[""] and key not in SCHEMA:
@@ -278,8 +376,15 @@ def _validate(path: Path, data: dict) -> dict:
     lo, hi = out["tiles"]["ranks"]
     if lo > hi:
         raise VariantError(f"{path}: key 'tiles.ranks' = {[lo, hi]!r}: the first rank must not exceed the last")
+    _check_cross_keys(path, out)
     total = _tile_total(out)
-    wall_tiles = sum(out["wall"]["stacks"]) * out["wall"]["height"]
+    if out["wall"]["stacks"] == "even":
+        per_seat, left = divmod(total, 4 * out["wall"]["height"])
+        if left or not 1 <= per_seat <= 40:
+            raise VariantError(
+                f"{path}: key 'wall.stacks' = 'even': {total} tiles do not make four equal walls of "
+                f"stacks {out['wall']['height']} high; give the four widths as a list")
+    wall_tiles = sum(_stacks_of(out)) * out["wall"]["height"]
     if wall_tiles != total:
         raise VariantError(
             f"{path}: key 'wall.stacks' = {out['wall']['stacks']} holds {wall_tiles} tiles but the tile set has "
@@ -292,7 +397,7 @@ def _validate(path: Path, data: dict) -> dict:
     from .scoring import known_pattern_ids  # late import: scoring imports variant
 
     known = known_pattern_ids(out["scoring"]["scheme"])
-    for table in ("points", "doublings", "special", "multipliers", "fan", "tai"):
+    for table in ("points", "doublings", "special", "multipliers", "fan", "tai", "limits"):
         for pid in out["scoring"][table]:
             if pid not in known:
                 raise VariantError(
@@ -309,19 +414,60 @@ def _validate(path: Path, data: dict) -> dict:
             raise VariantError(
                 f"{path}: key 'settlement.liability.{pid}' = {rule!r} is not allowed; expected {LIABILITY_RULES_TEXT}"
             )
-    if out["win"]["flower_wins"] and not {T.parse_tile(b) for b in "hijkopqr"} <= {
-            T.parse_tile(b) for b in out["tiles"]["bonus"]}:
-        raise VariantError(
-            f"{path}: key 'win.flower_wins' needs the four seasons and four flowers "
-            f"(tiles.bonus must hold h i j k o p q r)"
-        )
     return out
+
+
+def _check_cross_keys(path: Path, out: dict) -> None:
+    """Checks across keys: the zero rank, suit ranks, meld sets, forms that rob kongs,
+    indicators, fourteen orphans."""
+    t = out["tiles"]
+    lo, hi = t["ranks"]
+    for suit, ranks in t["suit_ranks"].items():
+        if suit not in t["suits"] or any(not lo <= r <= hi for r in ranks):
+            raise VariantError(
+                f"{path}: key 'tiles.suit_ranks.{suit}' = {ranks!r} is not allowed; expected a suit of "
+                f"'tiles.suits' ({', '.join(t['suits'])}) and ranks within 'tiles.ranks' {[lo, hi]}")
+    if t["zero_rank"] and ("Z" not in t["honours"] or lo < 1):
+        raise VariantError(f"{path}: key 'tiles.zero_rank' = true needs 'Z' among 'tiles.honours' and "
+                           f"'tiles.ranks' starting at 1 or above (rank 0 is the zero tile's reading)")
+    for kind in out["melds"]["sets"]:
+        if kind in ("pung", "kong", "pair", out["melds"]["sequence"]):
+            raise VariantError(f"{path}: key 'melds.sets.{kind}': {kind!r} is a meld kind of its own; "
+                               f"name the sets otherwise (e.g. 'gem', 'power')")
+    for form in out["claims"]["rob_kong_forms"]:
+        if form not in out["win"]["forms"]:
+            raise VariantError(f"{path}: key 'claims.rob_kong_forms' lists {form!r}, which is not in "
+                               f"'win.forms' ({', '.join(out['win']['forms'])})")
+    w = out["wall"]
+    if (w["indicators"] or w["kong_indicator"]) and (w["tail"] != "live_wall" or w["indicators"] > w["dead_wall"]):
+        raise VariantError(f"{path}: keys 'wall.indicators' / 'wall.kong_indicator' need a dead wall that is "
+                           f"never drawn ('wall.tail' = 'live_wall') holding at least 'wall.indicators' tiles")
+    if "fourteen_orphans" in out["win"]["forms"] and not t["zero_rank"]:
+        raise VariantError(f"{path}: key 'win.forms': 'fourteen_orphans' needs the zero tile "
+                           f"('tiles.zero_rank' = true): it is the fourteenth orphan")
+
+
+def _stacks_of(rules: Mapping) -> tuple[int, ...]:
+    """``wall.stacks`` with ``"even"`` (every wall the same width, seed 002's width table)
+    resolved."""
+    stacks = rules["wall"]["stacks"]
+    if stacks == "even":
+        return (_tile_total(rules) // (4 * rules["wall"]["height"]),) * 4
+    return tuple(stacks)
+
+
+def _suit_ranks(rules: Mapping) -> dict[str, tuple[int, ...]]:
+    """Ranks held by each suit: ``tiles.ranks`` unless ``tiles.suit_ranks`` names fewer."""
+    t = rules["tiles"]
+    lo, hi = t["ranks"]
+    extra = t.get("suit_ranks", {})
+    return {s: tuple(sorted(extra[s])) if s in extra else tuple(range(lo, hi + 1)) for s in t["suits"]}
 
 
 def _tile_total(rules: dict) -> int:
     t = rules["tiles"]
-    lo, hi = t["ranks"]
-    return (len(t["suits"]) * (hi - lo + 1) + len(t["honours"])) * t["copies"] + len(t["bonus"])
+    numbers = sum(len(r) for r in _suit_ranks(rules).values())
+    return (numbers + len(t["honours"])) * t["copies"] + len(t["bonus"])
 
 
 def _freeze(obj: Any) -> Any:
@@ -398,8 +544,8 @@ class Variant:
     @cached_property
     def kinds(self) -> tuple[int, ...]:
         """Every playing tile kind (no bonus tiles), sorted."""
-        lo, hi = self.tiles_rules["ranks"]
-        out = [si * T.SUIT_SIZE + r for si in self.suit_indices for r in range(lo, hi + 1)]
+        out = [T.SUIT_LETTERS.index(s) * T.SUIT_SIZE + r for s, ranks in _suit_ranks(self.rules).items()
+               for r in ranks]
         out += [T.parse_tile(h) for h in self.tiles_rules["honours"]]
         return tuple(sorted(out))
 
@@ -432,36 +578,99 @@ class Variant:
         return out + list(self.bonus_kinds)
 
     @cached_property
-    def hand_shape(self):
-        """The :class:`~mahjong_tui.hand.HandShape` for this variant's tiles and win forms."""
-        from .hand import HandShape, MeldTemplate
+    def stacks(self) -> tuple[int, ...]:
+        """Stacks in front of each seat from the dealer (``wall.stacks``, "even" resolved)."""
+        return _stacks_of(self.rules)
+
+    @property
+    def melds(self) -> Mapping[str, Any]:
+        return self.rules["melds"]
+
+    @property
+    def options(self) -> Mapping[str, Any]:
+        return self.rules["options"]
+
+    @cached_property
+    def zero(self) -> int | None:
+        """The zero tile's code when it may be read as rank 0 of a suit (``tiles.zero_rank``,
+        Uzje G-UZ-11), else None."""
+        return T.ZERO if self.tiles_rules["zero_rank"] else None
+
+    @cached_property
+    def meld_templates(self):
+        """The sequence-like meld templates of ``[melds]`` (GAPS §0 chow; Uzje §4c ariths of
+        every step, gems, powers) as :class:`~mahjong_tui.hand.MeldTemplate` objects.  With the zero
+        rank, sequences and sets may start at rank 0."""
+        from .hand import MeldTemplate
 
         lo, hi = self.tiles_rules["ranks"]
-        return HandShape(
-            templates=(MeldTemplate.sequence("chow", 1, lo, hi),),
+        first = 0 if self.zero is not None else lo
+        out = [MeldTemplate.sequence(self.melds["sequence"], d, first, hi) for d in self.melds["steps"]
+               if first + 2 * d <= hi]
+        out += [MeldTemplate.fixed(kind, sets) for kind, sets in self.melds["sets"].items()]
+        return tuple(out)
+
+    @cached_property
+    def orphan_tiles(self) -> tuple[int, ...]:
+        """The 13 tiles of thirteen orphans: rank 1 (or the lowest) and the top rank of each
+        suit and every honour but the zero; a compressed wind stands for two winds and is
+        needed twice (GAPS §4c)."""
+        lo, hi = self.tiles_rules["ranks"]
+        out = [k for k in self.kinds if T.is_suited(k) and T.rank_of(k) in (max(lo, 1), hi)]
+        for h in self.tiles_rules["honours"]:
+            code = T.parse_tile(h)
+            if code != self.zero:
+                out += [code, code] if code in (T.WIND_H, T.WIND_V) else [code]
+        return tuple(sorted(out))
+
+    @cached_property
+    def hand_shape(self):
+        """The :class:`~mahjong_tui.hand.HandShape` for this variant's tiles, melds and win
+        forms (a :class:`~mahjong_tui.hand.ZeroShape` with the zero rank)."""
+        from .hand import HandShape, ZeroShape
+
+        lo, hi = self.tiles_rules["ranks"]
+        args = dict(
+            templates=self.meld_templates,
             suits=self.suit_indices,
             ranks=(lo, hi),
             honours=tuple(T.parse_tile(h) for h in self.tiles_rules["honours"]),
             forms=tuple(self.win["forms"]),
             seven_pairs_allow_quads=bool(self.win["seven_pairs_allow_quads"]),
+            orphans=self.orphan_tiles,
+            tile_set=self.kinds,
         )
+        if self.zero is None:
+            return HandShape(**args)
+        fourteen = self.orphan_tiles + (self.zero,) if "fourteen_orphans" in self.win["forms"] else None
+        return ZeroShape(zero=self.zero, fourteen_orphans=fourteen, **args)
+
+    def physical(self, t: int) -> int:
+        """The tile kind a code stands for: rank 0 of a suit is the zero tile (GAPS §1)."""
+        return self.zero if self.zero is not None and T.is_suited(t) and T.rank_of(t) == 0 else t
 
     def pattern_value(self, pid: str) -> float | None:
         """Value of pattern ``pid`` in whichever scoring table holds it, or None."""
-        for table in ("special", "points", "doublings", "multipliers", "fan", "tai"):
+        for table in ("special", "points", "doublings", "multipliers", "fan", "tai", "limits"):
             tbl = self.scoring[table]
             if pid in tbl:
                 return tbl[pid]
         return None
 
     def with_options(self, overrides: Mapping[str, Any]) -> "Variant":
-        """A copy with ``section.key = value`` overrides applied and re-validated.
+        """A copy with ``section.key = value`` overrides applied and re-validated; a key
+        without a section is a named option of ``[options]`` (``flowers``, …, GAPS §4a).
 
         Raises :class:`VariantError` for an unknown key or a bad value.
         """
         data = json.loads(json.dumps(_thaw(self.rules)))
         data["id"], data["name"] = self.id, self.name
         for dotted, value in overrides.items():
+            if "." not in dotted:
+                if dotted not in SCHEMA["options"]:
+                    raise VariantError(f"option {dotted!r}: no such option; named options: "
+                                       f"{', '.join(SCHEMA['options'])}, or SECTION.KEY (variants/README.md)")
+                dotted = f"options.{dotted}"   # a named option: ``flowers=true``
             parts = dotted.split(".")
             node = data
             for p in parts[:-1]:
@@ -473,9 +682,10 @@ class Variant:
 
     def check_hand(self, concealed, melds=(), bonus=()) -> None:
         """Raise :class:`HandError` unless every tile exists in this variant and no kind
-        is used more often than it has copies."""
+        is used more often than it has copies (a rank-0 code counts as the zero tile)."""
         counts: dict[int, int] = {}
         for t in list(concealed) + [x for m in melds for x in m] + list(bonus):
+            t = self.physical(t)
             if self.copies_of(t) == 0:
                 raise HandError(f"tile {T.name(t)} is not used in the {self.name} variant")
             counts[t] = counts.get(t, 0) + 1
@@ -494,25 +704,23 @@ def _thaw(obj: Any) -> Any:
 
 def _hashed_rules(rules: dict) -> dict:
     """The rules that enter the rules hash: every section, less the keys of
-    :data:`_HASH_OMIT_AT_DEFAULT` that hold their default."""
-    hashed = copy.deepcopy(rules)
-    for section, key in _HASH_OMIT_AT_DEFAULT:
-        if key is None:
-            if not hashed.get(section):
-                hashed.pop(section, None)
-        elif hashed[section].get(key) == SCHEMA[section][key][2]:
-            del hashed[section][key]
+    :data:`_LATER_KEYS` that hold their default, less the sections that leaves empty."""
+    hashed = {}
+    for section, keys in rules.items():
+        part = {k: v for k, v in keys.items() if not ((section, k) in _LATER_KEYS and v == SCHEMA[section][k][2])}
+        if part:
+            hashed[section] = part
     return hashed
 
 
 def _build(path: Path, data: dict) -> Variant:
     rules = _validate(path, data)
-    hashed = {k: v for k, v in rules.items() if k in SCHEMA and k != ""}
-    canonical = json.dumps(_hashed_rules(hashed), sort_keys=True, separators=(",", ":"))
+    kept = {k: v for k, v in rules.items() if k in SCHEMA and k != ""}
+    canonical = json.dumps(_hashed_rules(kept), sort_keys=True, separators=(",", ":"))
     digest = hashlib.sha256(canonical.encode()).hexdigest()[:16]
     return Variant(
         id=rules["id"], name=rules["name"], summary=rules.get("summary", ""), seed=rules.get("seed", ""),
-        path=str(path), rules=_freeze(hashed), rules_hash=digest,
+        path=str(path), rules=_freeze(kept), rules_hash=digest,
     )
 
 

@@ -27,9 +27,9 @@ def check_invariants(table: Table) -> None:
             # the player to act holds 14 (13 right after a kong, before its replacement)
             assert n in (13, 14) if table.phase == "after_kong" else n == 14, (s, n, table.phase)
         elif table.phase == "rob" and s == table.current:
-            # robbing a kong: the declarer still holds the added tile; robbing the eighth
-            # flower (GAPS §3d): the drawer has set it aside and waits for his replacement
-            assert n == (13 if T.is_bonus(table._rob[1]) else 14), (s, n)
+            # a kong being robbed is still in hand; a bonus tile being robbed (Singapore's
+            # eighth flower, Uzje's ivies on the wall) has left it before its replacement came
+            assert n == (13 if table._rob[2] == "bonus" else 14), (s, n, table._rob)
         else:
             assert n == 13, (s, n, table.phase)
         assert not any(table.hands[s][b] for b in table.variant.bonus_kinds) or not table.variant.deal["bonus_replacement"]

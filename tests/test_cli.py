@@ -88,7 +88,7 @@ def test_score_singapore_tai_and_payments(capsys):
 
 def test_score_singapore_flower_wins_and_liability(capsys):
     # robbing the eighth: 13 tiles held, North drew the eighth and pays 4 x 16
-    assert main(["score", "--variant", "singapore", "123m456t789s1234m |hijkopqr", "--situation",
+    assert main(["score", "--variant", "singapore", "123m456t789s1234m +r |hijkopq", "--situation",
                  "robbing_the_eighth", "--discarder", "N", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["form"] == "flowers" and out["value"] == 5 and out["payments"] == {"E": 64, "S": 0, "W": 0, "N": -64}
@@ -198,3 +198,56 @@ def test_sim_log_replays_to_the_same_results(tmp_path):
     assert log.variant == "yuxi" and log.seed == 4
     table = log.replay()
     assert table.phase == "match_over" and len(table.history) == 3
+
+
+# ------------------------------------------------------------------------------------------
+# Uzje (seed 002) on the command line
+# ------------------------------------------------------------------------------------------
+
+def test_score_uzje_points_and_half_payments(capsys):
+    # closed 2.6 + self-draw 1 + clean suit 3 = 6.6 fan: 50 points; each pays 25 (GAPS §4e)
+    args = ["score", "--variant", "uzje", "123s456s789s11sEEE +1s", "--by", "self-draw", "--seat-wind", "W",
+            "--prevailing-wind", "S"]
+    assert main(args + ["--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["unit"] == "fan" and out["value"] == 6.6 and out["points"] == 50
+    assert out["payments"] == {"E": -25, "S": -25, "W": 75, "N": -25}
+    assert main(args) == 0
+    text = capsys.readouterr().out
+    assert "clean_suit" in text and "points: 50" in text and "W +75" in text
+    # 2.6 + 1 = 3.6 fan: 5 points, 2.5 from each
+    assert main(["score", "--variant", "uzje", "123s456m789s246mEE +2m", "--by", "self-draw", "--seat-wind", "S",
+                 "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["payments"] == {"E": -2.5, "S": 7.5, "W": -2.5, "N": -2.5}
+
+
+def test_score_uzje_options_and_flower_wins(capsys):
+    hand = "123s456m789s246mEE +r |hijkopq"
+    assert main(["score", "--variant", "uzje", "--option", "flowers=true", hand, "--situation", "robbing_the_eighth",
+                 "--discarder", "N", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["form"] == "flowers" and out["points"] == 100 and out["payments"] == {"E": 100, "S": 0, "W": 0, "N": -100}
+    r = run("score", "--variant", "uzje", "123s456m789s246mEE +2m |h")
+    assert r.returncode == 2 and "bonus tile h is not used" in r.stderr
+
+
+def test_analyze_uzje_waits_with_the_zero_and_long_straight(capsys):
+    assert main(["analyze", "--variant", "uzje", "7ds456s789s111mEE", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["shanten"] == 0 and "Z" in out["waits"]
+    assert set(out["forms"]) == {"standard", "seven_pairs", "thirteen_orphans", "fourteen_orphans",
+                                 "ultra_long_straight"}
+    # one exposed run: the straight 1-14 waits on 14 of socks as well as the standard waits
+    assert main(["analyze", "--variant", "uzje", "(123s) 456789xabcs", "--json"]) == 0
+    assert "ds" in json.loads(capsys.readouterr().out)["waits"]
+
+
+def test_sim_and_variants_know_uzje(capsys):
+    assert main(["variants", "--json"]) == 0
+    rows = {r["id"]: r for r in json.loads(capsys.readouterr().out)}
+    assert rows["uzje"]["tiles"] == 168
+    assert main(["sim", "--variant", "uzje", "--hands", "3", "--seed", "2", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["variant"] == "uzje" and out["unit"] == "fan"
+    assert sum(out["wins_by_seat"]) + out["exhaustive_draws"] >= 3
+    assert sum(out["final_scores"]) == 0

@@ -21,7 +21,7 @@ from mahjong_tui.variant import available_variants, load_variant
 
 from .helpers import check_invariants, play_random, set_hand
 
-VARIANTS = [v for v in ("classic", "yuxi", "yangzhou", "singapore") if v in available_variants()]
+VARIANTS = [v for v in ("classic", "yuxi", "yangzhou", "singapore", "uzje") if v in available_variants()]
 
 
 @pytest.mark.parametrize("vid", VARIANTS)
@@ -232,7 +232,7 @@ print(hashlib.sha256(repr(t.snapshot()).encode()).hexdigest())
 """
 
 
-@pytest.mark.parametrize("vid", VARIANTS[:1])
+@pytest.mark.parametrize("vid", ["classic", "uzje"])
 def test_replay_is_independent_of_hash_seed(vid):
     """Same variant + seed + bots ⇒ same final state in processes with different
     PYTHONHASHSEED (no dependence on set/dict hash order)."""

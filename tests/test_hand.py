@@ -268,7 +268,7 @@ def test_impossible_hands_raise(call, hand, melds, message):
 
 def test_constructor_errors():
     with pytest.raises(ValueError, match="unknown win form"):
-        HandShape(forms=["standard", "ultra_long_straight"])
+        HandShape(forms=["standard", "nine_gates"])
     with pytest.raises(ValueError, match="rank range"):
         HandShape(ranks=(1, 17))
     with pytest.raises(ValueError, match="not in the hand shape"):
@@ -510,7 +510,7 @@ def test_four_copy_limit_with_a_gem_only_shape():
 
 
 def test_forms_constant():
-    assert FORMS == (STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS)
+    assert FORMS == (STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS, "fourteen_orphans", "ultra_long_straight")
 
 
 # --------------------------------------------------------------------------------------------

@@ -347,8 +347,8 @@ def test_all_eight_flowers_wins_any_hand_paid_as_self_draw():
     assert r.winning and r.form == "flowers" and r.value == 5
     assert ids(r) == {"seat_flower": 2, "complete_flower_group": 2, "all_eight_flowers": 1}
     assert r.payments == {"E": 96, "S": -32, "W": -32, "N": -32}
-    # a variant without the flower wins: not a hand
-    v = SG.with_options({"win.flower_wins": []})
+    # a house rule that gives the flower win no value: not a hand
+    v = SG.with_options({"scoring.special.all_eight_flowers": 0})
     assert not score("123m456t789s12345m |hijkopqr", variant=v, self_draw=True).winning
     # seven of them: no
     assert not score("123m456t789s12345m |hijkopq", self_draw=True).winning
@@ -357,7 +357,7 @@ def test_all_eight_flowers_wins_any_hand_paid_as_self_draw():
 def test_robbing_the_eighth_drawer_pays_for_all():
     # 13 tiles held; North drew the eighth flower: robbing the eighth 5 (all eight replaced),
     # settled as a discard win paid for all by the drawer: 4 x 16 = 64
-    r = score("123m456t789s1234m |hijkopqr", situations=["robbing_the_eighth"], discarder="N")
+    r = score("123m456t789s1234m +r |hijkopq", situations=["robbing_the_eighth"], discarder="N")
     assert r.winning and r.form == "flowers"
     assert ids(r) == {"seat_flower": 2, "complete_flower_group": 2, "robbing_the_eighth": 1}
     assert paid(r) == {"E": 64, "N": -64}

@@ -60,7 +60,7 @@ def test_rules_hash_ignores_names(tmp_path):
     ('[settlement]\nhand_value = "tripling"\n', ["settlement.hand_value", "'linear'", "'doubling'"]),
     ('[instant_payments]\nbite_dragons = 1\n', ["instant_payments.bite_dragons", "bite_animals", "kong_exposed"]),
     ('[instant_payments]\nkong_exposed = -1\n', ["instant_payments.kong_exposed", ">= 0"]),
-    ('[win]\nflower_wins = ["all_seven_flowers"]\n', ["win.flower_wins", "'all_eight_flowers'", "'robbing_the_eighth'"]),
+    ('[win]\nbonus_wins = "yes"\n', ["win.bonus_wins", "true or false"]),
 ])
 def test_validation_errors_name_file_key_and_what_is_allowed(tmp_path, body, needles):
     p = write(tmp_path, "bad.toml", 'extends = "classic"\nid = "bad"\nname = "Bad"\n' + body)
@@ -117,7 +117,7 @@ def test_singapore_holds_gaps_3_defaults():
 
 
 def test_new_keys_leave_older_rules_hashes_alone(tmp_path):
-    """Keys added with Singapore (win.flower_wins, settlement.liability/hand_value/
+    """Keys added with Singapore (win.bonus_wins, settlement.liability/hand_value/
     shooter_pays_all, [instant_payments]) enter the rules hash only when they are not at their
     default, so the files (and saved games) of the other variants keep their hash."""
     base = load_variant("classic")
@@ -132,8 +132,86 @@ def test_new_keys_leave_older_rules_hashes_alone(tmp_path):
         "classic": "8b9d46370dfc2712", "yuxi": "05ea54e460b792ca", "yangzhou": "c6cf9d2149b99c2d"}
 
 
-def test_flower_wins_need_the_flowers(tmp_path):
-    p = write(tmp_path, "nf.toml", 'extends = "yangzhou"\nid = "nf"\nname = "NF"\n'
-              '[win]\nflower_wins = ["all_eight_flowers"]\n')
-    with pytest.raises(VariantError, match="win.flower_wins.*h i j k o p q r"):
+# ------------------------------------------------------------------------------------------
+# Keys added for Uzje (seed 002, GAPS §4); each error names the file, the key, what is allowed
+# ------------------------------------------------------------------------------------------
+
+def test_uzje_loads_with_its_tile_set():
+    v = load_variant("uzje")
+    assert v.tile_count == 168 and v.stacks == (21, 21, 21, 21) and len(v.all_tiles()) == 168
+    assert v.zero is not None and v.copies_of(v.zero) == 4
+    assert {tpl.kind for tpl in v.meld_templates} == {"arith", "gem", "power"}
+
+
+@pytest.mark.parametrize("body,needles", [
+    ('[tiles]\nsuit_ranks = { x = [1, 16] }\n', ["tiles.suit_ranks", "suit letter"]),
+    ('[tiles]\nsuit_ranks = { t = [1, 16] }\nsuits = ["s", "m"]\n', ["tiles.suit_ranks.t", "tiles.suits"]),
+    ('[tiles]\nhonours = ["E", "S", "W", "N", "C", "F", "P"]\n', ["tiles.zero_rank", "'Z'"]),
+    ('[wall]\nstacks = "odd"\n', ["wall.stacks", '"even"']),
+    ('[wall]\ntail = "dead_wall"\n', ["wall.indicators", "live_wall"]),
+    ('[deal]\nfirst_dealer = "eldest"\n', ["deal.first_dealer", "'breaker'"]),
+    ('[claims]\nrob_kong_forms = ["nine_gates"]\n', ["claims.rob_kong_forms", "'fourteen_orphans'"]),
+    ('[win]\nforms = ["standard", "seven_pairs"]\n', ["claims.rob_kong_forms", "win.forms"]),
+    ('[melds]\nsequence = "run"\n', ["melds.sequence", "'arith'"]),
+    ('[melds]\nsteps = [0, 1]\n', ["melds.steps", "1..8"]),
+    ('[melds.sets]\ngem = [[1, 2]]\n', ["melds.sets", "three distinct ranks"]),
+    ('[melds.sets]\npung = [[1, 2, 3]]\n', ["melds.sets.pung", "kind of its own"]),
+    ('[scoring.limits]\nnine_gates = 1\n', ["scoring.limits.nine_gates", "known ids"]),
+    ('[scoring]\nladder = [2, "five"]\n', ["scoring.ladder", "numbers"]),
+    ('[scoring.lucky_tiles]\nsea_scoop = 1\n', ["scoring.lucky_tiles", "tile"]),
+    ('[options]\nflowers = "yes"\n', ["options.flowers", "true or false"]),
+    ('[options]\nconcealed_quad_mode = "secret"\n', ["options.concealed_quad_mode", "'hidden'"]),
+    ('[options]\nbonus_tile_mode = "next"\n', ["options.bonus_tile_mode", "'successor'"]),
+])
+def test_uzje_keys_are_validated(tmp_path, body, needles):
+    p = write(tmp_path, "bad.toml", 'extends = "uzje"\nid = "bad"\nname = "Bad"\n' + body)
+    with pytest.raises(VariantError) as exc:
         load_variant(str(p))
+    msg = str(exc.value)
+    assert "bad.toml" in msg
+    for n in needles:
+        assert n in msg, msg
+
+
+@pytest.mark.parametrize("body,needles", [
+    ('[tiles]\nsuit_ranks = { t = [1, 20] }\n', ["tiles.suit_ranks", "1..16"]),
+    ('[tiles]\nbonus = ["h"]\n[wall]\nstacks = "even"\n', ["wall.stacks", "'even'", "137 tiles"]),
+])
+def test_tile_set_keys_are_validated(tmp_path, body, needles):
+    p = write(tmp_path, "bad.toml", 'extends = "yuxi"\nid = "bad"\nname = "Bad"\n' + body)
+    with pytest.raises(VariantError) as exc:
+        load_variant(str(p))
+    assert "bad.toml" in str(exc.value) and all(n in str(exc.value) for n in needles), str(exc.value)
+
+
+def test_fourteen_orphans_needs_the_zero(tmp_path):
+    p = write(tmp_path, "bad.toml", 'extends = "classic"\nid = "bad"\nname = "Bad"\n'
+              '[win]\nforms = ["standard", "fourteen_orphans"]\n')
+    with pytest.raises(VariantError, match="bad.toml.*fourteen_orphans.*zero_rank"):
+        load_variant(str(p))
+
+
+def test_tile_set_options_rewrite_the_tiles(tmp_path):
+    """GAPS §4a options, flipped by a house-rule file or with_options (`--option flowers=true`)."""
+    p = write(tmp_path, "house.toml", 'extends = "uzje"\nid = "house"\nname = "House"\n'
+              '[options]\nflowers = true\ncompressed_winds = true\nall_tongs = true\n')
+    v = load_variant(str(p))
+    assert v.tile_count == 168 + 8 - 8 + 56 and v.stacks == (28,) * 4
+    assert v.tiles_rules["bonus"] == ("h", "i", "j", "k", "o", "p", "q", "r")
+    assert v.tiles_rules["honours"] == ("Z", "H", "V", "C", "F", "P")
+    assert "t" not in v.tiles_rules["suit_ranks"]
+    back = v.with_options({"flowers": False, "compressed_winds": False, "all_tongs": False})
+    assert back.rules_hash == load_variant("uzje").rules_hash
+    with pytest.raises(VariantError, match="'colour': no such option; named options: flowers"):
+        v.with_options({"colour": 1})
+
+
+def test_later_keys_at_their_default_leave_older_hashes_alone(tmp_path):
+    """Keys added for Uzje are left out of the rules hash while at their defaults, so logs of
+    the other variants written before them still replay; a changed value changes the hash."""
+    same = write(tmp_path, "same.toml", 'extends = "classic"\nid = "same"\nname = "Same"\n'
+                 '[melds]\nsequence = "chow"\nsteps = [1]\n[options]\nbonus_tile_mode = "identity"\n')
+    other = write(tmp_path, "other.toml", 'extends = "classic"\nid = "other"\nname = "Other"\n'
+                  '[melds]\nsteps = [1, 2]\n')
+    assert load_variant(str(same)).rules_hash == load_variant("classic").rules_hash
+    assert load_variant(str(other)).rules_hash != load_variant("classic").rules_hash

@@ -143,7 +143,8 @@ class Defence:
             return False
         if all(m.kind != "chow" for m in o.melds) and len(o.melds) >= 3:
             return True
-        suits = {T.suit_of(m.tiles[0]) for m in o.melds if T.is_suited(m.tiles[0])}
+        # a meld the view hides (Uzje's hidden concealed quads: no tiles) tells no suit
+        suits = {T.suit_of(m.tiles[0]) for m in o.melds if m.tiles and T.is_suited(m.tiles[0])}
         return len(suits) <= 1
 
     def _reading(self, o) -> dict:
@@ -163,7 +164,7 @@ class Defence:
             s = (s + 1) % 4
         info["passed"] = passed
         # suits: declared melds in one suit, or a suit the pond avoids
-        meld_suits = {T.suit_of(m.tiles[0]) for m in o.melds if T.is_suited(m.tiles[0])}
+        meld_suits = {T.suit_of(m.tiles[0]) for m in o.melds if m.tiles and T.is_suited(m.tiles[0])}
         info["meld_suits"] = meld_suits
         counts = {}
         for t in o.pond:

@@ -34,14 +34,15 @@ PATTERN_PLANS: dict[str, tuple[str, ...]] = {
     # one suit plus honours
     "mixed_suit": ("suit_honours",), "half_suit": ("suit_honours",), "half_flush": ("suit_honours",),
     "half_colour": ("suit_honours",), "mixed_one_suit": ("suit_honours",),
+    "clean_suit": ("suit_honours",), "clean_tongs": ("suit_honours",),          # Uzje
     # one suit only
     "full_flush": ("suit",), "full_colour": ("suit",), "pure_one_suit": ("suit",),
     "full_suit": ("suit", "honours"),          # Classic: one number suit only, or honours only
     # honours only
-    "all_honours": ("honours",), "grand_honours": ("honours",),
+    "all_honours": ("honours",), "grand_honours": ("honours",), "honourable": ("honours",),
     # pungs only
     "all_triplets": ("triplets",), "pung_hand": ("triplets",), "all_pungs": ("triplets",),
-    "all_pongs": ("triplets",), "hidden_treasure": ("triplets",),
+    "all_pongs": ("triplets",), "hidden_treasure": ("triplets",), "rock_field": ("triplets",),
     "pure_all_triplets": ("suit_triplets",),
     # fixed chows
     "pure_straight": ("straight",), "pure_dragon": ("straight",),

@@ -27,8 +27,9 @@ Phases (``view()['phase']``):
 - ``claim`` — a discard lies; every other seat with a possible claim answers (``pass`` or a
   claim); when all have answered the highest claim wins: win > pung/kong > chow/pick-up, ties to
   the seat nearest after the discarder, or every winner if ``claims.multiple_winners``;
-- ``rob`` — an added kong was declared, or (``win.flower_wins`` ``robbing_the_eighth``, GAPS
-  §3d) the eighth season/flower was drawn while another seat holds the other seven; seats that
+- ``rob`` — an added kong was declared (or a concealed one, for the forms of
+  ``claims.rob_kong_forms``), or a bonus tile was set aside that another seat may win on
+  (``win.bonus_wins``: Singapore's robbing the eighth, Uzje's ivies on the wall); seats that
   can win on that tile may rob it;
 - ``after_kong`` — (bloom tiles, G-YX-3) the kong player may win on a face-up bloom tile or
   take the replacement (``draw``);
@@ -55,7 +56,6 @@ from .wall import Wall, hand_rng
 
 WIND_CODES = (T.EAST, T.SOUTH, T.WEST, T.NORTH)
 WIND_LETTERS = "ESWN"
-EIGHT_FLOWERS = frozenset(T.SEASONS + T.FLOWERS)
 
 
 class Table:
@@ -77,6 +77,8 @@ class Table:
         #: the first-dealer roll (``first_dealer = "highest_roll"``): one list per round of
         #: rolling, each ``[seat, die, die]`` for the seats still in it; [] otherwise
         self.first_roll: list[list[list[int]]] = []
+        # Uzje 4a: the starter's roll picks the breaker, who deals the first hand
+        self._dealer_from_break = first_dealer is None and variant.deal["first_dealer"] == "breaker"
         if first_dealer is None:
             first_dealer = self._choose_first_dealer()
         elif not 0 <= first_dealer <= 3:
@@ -101,6 +103,9 @@ class Table:
         self._dirty_seats: set[int] = set()  # seats changed since the public view was built
         self._wall_static: tuple | None = None  # (wall, bloom tiles, the wall's unchanging view)
         self._shape = variant.hand_shape
+        self._straight_melds = "ultra_long_straight" in variant.win["forms"]  # G-UZ-13
+        self._bonus_wins = bool(variant.win["bonus_wins"])                    # G-UZ-14
+        self._hidden_kongs = variant.options["concealed_quad_mode"] == "hidden"
         c = variant.claims  # claims a discard allows (GAPS §2b, §5b, §6b), looked up once
         self._claim_rules = (bool(c["pung"]), bool(c["exposed_kong"]), c["chow"] == "next",
                              bool(c["next_player_pickup"]))
@@ -112,17 +117,7 @@ class Table:
         self._pungs, self._kongs, self._pickups = (
             [[Action.of(s, kind, t) for t in range(T.NUM_KINDS)] for s in range(4)] for kind in ("pung", "kong", "pickup"))
         self._passes = [Action.of(s, "pass") for s in range(4)]
-        # per tile: the chows (1-2-3 within the rank range) a discard of it completes, each as
-        # (the two other tiles, the chow's tiles)
-        lo, hi = variant.tiles_rules["ranks"]
-        self._chows: list[list[tuple[int, int, tuple[int, int, int]]]] = [[] for _ in range(T.NUM_KINDS)]
-        for tile in range(T.NUM_SUITED):
-            r = T.rank_of(tile)
-            for start in (r - 2, r - 1, r):
-                if lo <= start and start + 2 <= hi:
-                    ts = (tile - r + start, tile - r + start + 1, tile - r + start + 2)
-                    a, b = (t for t in ts if t != tile)
-                    self._chows[tile].append((a, b, ts))
+        self._chows = claimable_sequences(variant)
         self._start_hand()
 
     # ==================================================================================
@@ -168,8 +163,11 @@ class Table:
         rng = hand_rng(self.seed, self.hand_index)
         self._rng = rng
         w = v.wall
-        stacks = tuple(w["stacks"][(i - self.dealer) % 4] for i in range(4))
-        self.wall = Wall.build(v.all_tiles(), rng, stacks, self.dealer, w["dice"], w["tail"], w["dead_wall"], w["bloom_tiles"])
+        stacks = tuple(v.stacks[(i - self.dealer) % 4] for i in range(4))
+        self.wall = Wall.build(v.all_tiles(), rng, stacks, self.dealer, w["dice"], w["tail"], w["dead_wall"],
+                               w["bloom_tiles"], indicators=w["indicators"])
+        if self.hand_index == 0 and self._dealer_from_break:
+            self.dealer = self.wall.brk.wall_seat  # 4a: the player the roll picked breaks and deals
         self.hands: list[list[int]] = [[0] * T.NUM_KINDS for _ in range(4)]
         self.melds: list[list[Meld]] = [[] for _ in range(4)]
         self.bonus: list[list[int]] = [[] for _ in range(4)]
@@ -184,6 +182,8 @@ class Table:
         self.last_drawn: int | None = None
         self.drawn_from: str | None = None  # "wall", "replacement", "deal", None (after a claim)
         self.kongs_this_turn = 0
+        self.kong_chain: list[str] = []  # kong types declared this turn, in order (Uzje multi_quad_draw)
+        self.bonus_seen = [0] * 4  # bonus tiles each seat held at its last turn decision (G-UZ-14)
         self.last_wall_tile_drawn = False
         self.discard: tuple[int, int] | None = None  # (seat, tile) lying in the claim window
         #: bonus tiles each seat set aside during the deal (a bite of these is "hidden", §3e)
@@ -193,7 +193,7 @@ class Table:
         self._dealing = True
         self._claim_options: dict[int, list[Action]] = {}
         self._responses: dict[int, Action] = {}
-        self._rob: tuple[int, int] | None = None
+        self._rob: tuple[int, int, str] | None = None  # (declarer, tile, "added"/"concealed"/"bonus")
         self._scored: dict[HandContext, ScoreResult] = {}  # see _evaluate
         self.phase = "turn"
         self.current = self.dealer
@@ -221,7 +221,7 @@ class Table:
                 for s in order:
                     for b in [t for t in v.bonus_kinds if self.hands[s][t]]:
                         self._set_aside(s, b)
-                        self._after_set_aside(s, b)
+                        self._bonus_replacement(s, b)
                         changed = True
         self._dealing = False
         self.drawn_from = "deal"
@@ -238,10 +238,10 @@ class Table:
             self.dealt_bonus[seat].add(b)
         self._emit({"type": "bonus", "seat": seat, "tile": T.name(b)})
 
-    def _after_set_aside(self, seat: int, b: int) -> int | None:
-        """The bites ``b`` completes are paid, then ``seat`` draws a replacement from the tail.
-        Returns the new tile (possibly another bonus tile, handled by the caller) or None if
-        none is left."""
+    def _bonus_replacement(self, seat: int, b: int) -> int | None:
+        """The bites bonus tile ``b`` (just set aside) completes are paid (``[instant_payments]``,
+        GAPS §3e), then ``seat`` draws its replacement from the tail.  Returns the new tile
+        (possibly another bonus tile, handled by the caller) or None if none is left."""
         for pid, hidden, tiles in instant.bites(self.bonus[seat], b, self.seat_wind(seat) - T.EAST + 1,
                                                 self.dealt_bonus[seat]):
             self._pay_instant(seat, pid, hidden, tiles)
@@ -301,6 +301,9 @@ class Table:
             s.add("last_wall_tile")
         elif self.last_wall_tile_drawn and self.drawn_from in ("flower", "replacement"):
             s.add("last_wall_replacement")
+        elif (self.drawn_from in ("replacement", "flower") and self.wall.tail == "live_wall"
+              and self.wall.live_count == self.variant.wall["reserve"]):
+            s.add("last_wall_tile")  # Uzje sea_scoop: a replacement from the live wall can be its last tile
         return s | self._common_situations(seat)
 
     def _common_situations(self, seat: int) -> set[str]:
@@ -314,9 +317,10 @@ class Table:
         """The :class:`HandContext` of ``seat``'s hand, with ``extra`` (a claimed discard or
         robbed tile) added to the concealed tiles."""
         concealed = T.tiles_of(self.hands[seat])
-        if extra is not None:
+        if extra is not None and not T.is_bonus(extra):
             concealed = sorted(concealed + [extra])
         feeders = self.feeders[seat]
+        on_replacement = self_draw and seat == self.current and self.drawn_from == "replacement"
         return HandContext(
             concealed=tuple(concealed),
             melds=tuple(self.melds[seat]),
@@ -329,7 +333,9 @@ class Table:
             claimed_concealed=tuple(self.claimed_concealed[seat]),
             discarder=self.seat_wind(discarder) if discarder is not None else None,
             fed_third_meld=self.seat_wind(feeders[2]) if len(feeders) >= 3 else None,
+            indicators=tuple(self.wall.indicators),
             winner=winning_tile is not None,
+            kong_chain=tuple(self.kong_chain) if on_replacement else (),
         )
 
     def _win_result(self, seat: int, tile: int, self_draw: bool, situations, discarder=None,
@@ -339,10 +345,33 @@ class Table:
         if extra is not None:
             counts = counts[:]
             counts[extra] += 1
-        if not self._shape.is_complete(counts, len(self.melds[seat])):
+        if not self._complete(seat, counts):
             return None
         res = self._evaluate(self.context(seat, tile, self_draw, situations, discarder, extra))
         return res if res.winning else None
+
+    def _complete(self, seat: int, counts: list[int]) -> bool:
+        """The shape test of a win: the concealed ``counts`` with the seat's declared melds
+        complete a form (the ultra-long straight with declared runs too, G-UZ-13)."""
+        melds = self.melds[seat]
+        if self._shape.is_complete(counts, len(melds)):
+            return True
+        return bool(melds) and self._straight_melds and self._shape.straight_with_melds(
+            counts, [m.tiles for m in melds])
+
+    def _bonus_win(self, seat: int) -> tuple[int, set[str]] | None:
+        """A win by bonus tiles open to ``seat`` at its turn (``win.bonus_wins``, G-UZ-14): the
+        bonus tile it is declared on (the last one received) and its situations, when the seat
+        has received bonus tiles since its last turn decision and the scorer accepts the win."""
+        bonus = self.bonus[seat]
+        seen = self.bonus_seen[seat]
+        if not self._bonus_wins or len(bonus) <= seen:
+            return None
+        flowers_before = sum(1 for b in bonus[:seen] if T.is_flower_or_season(b))
+        flowers_now = sum(1 for b in bonus if T.is_flower_or_season(b))
+        sit = {"sixth_flower"} if flowers_before < 6 <= flowers_now else set()
+        res = self._evaluate(self.context(seat, bonus[-1], True, sit))
+        return (bonus[-1], sit) if res.winning else None
 
     def _evaluate(self, ctx: HandContext) -> ScoreResult:
         """:func:`mahjong_tui.scoring.evaluate`, remembered for the hand: the legality check
@@ -395,15 +424,12 @@ class Table:
             if self.drawn_from == "deal":
                 tile = None
             wt = tile if tile is not None else self._any_winning_tile(seat)
-            if (wt is not None and self._shape.is_complete(h, len(self.melds[seat]))
+            if (wt is not None and not T.is_bonus(wt) and self._complete(seat, h)
                     and self._win_result(seat, wt, True, self._situations_for_turn(seat)) is not None):
                 out.append(Action.of(seat, "win", wt))
-        if not out and "all_eight_flowers" in self.variant.win["flower_wins"] and EIGHT_FLOWERS <= set(self.bonus[seat]):
-            # GAPS §3d: all four seasons and flowers win at once, whatever the hand; the action
-            # names the last of them set aside
-            eighth = [b for b in self.bonus[seat] if b in EIGHT_FLOWERS][-1]
-            if self._evaluate(self.context(seat, eighth, True, self._situations_for_turn(seat))).winning:
-                out.append(Action.of(seat, "win", eighth))
+        bonus_win = self._bonus_win(seat)
+        if bonus_win is not None:
+            out.append(Action.of(seat, "win", bonus_win[0]))
         held_counts = self._held(h)
         held = list(compress(self._kinds, held_counts))
         if not claimed_turn and self._can_kong():
@@ -453,7 +479,7 @@ class Table:
         out: list[Action] = []
         is_next = seat == (discarder + 1) % 4
         h[tile] += 1  # cheap shape test before the situations and the scoring
-        complete = self._shape.is_complete(h, len(self.melds[seat]))
+        complete = self._complete(seat, h)
         h[tile] -= 1
         if complete:
             sit = self._discard_win_situations(seat, discarder, tile)
@@ -500,9 +526,13 @@ class Table:
         hand_before, phase_before = self.hand_index, self.phase
         discarder = self.discard[0] if self.discard is not None else None
         if self.phase == "turn":
+            if kind == "win" and T.is_bonus(action.tile):
+                self._bonus_win_declared(action.seat, action.tile)
+            else:  # bonus tiles received after this decision are new (G-UZ-14)
+                self.bonus_seen[action.seat] = len(self.bonus[action.seat])
             if kind == "discard":
                 self._do_discard(action.seat, action.tile)
-            elif kind == "win":
+            elif kind == "win" and not T.is_bonus(action.tile):
                 self._self_draw_win(action.seat, action.tile)
             elif kind == "concealed_kong":
                 self._do_concealed_kong(action.seat, action.tile)
@@ -582,6 +612,7 @@ class Table:
         self._claim_options = {}
         self._responses = {}
         self.kongs_this_turn = 0
+        self.kong_chain = []
         if not self._ordinary_draw_allowed():
             self._end_hand([], None, False)
             return
@@ -597,55 +628,76 @@ class Table:
         self.hands[seat][t] += 1
         self.last_drawn = t
         self._emit({"type": "draw", "seat": seat, "source": source, "private": {seat: {"tile": T.name(t)}}})
-        self._replace_drawn_bonus(seat)
+        self._expose_bonus(seat)
 
-    def _replace_drawn_bonus(self, seat: int) -> None:
-        """While ``seat``'s last drawn tile is a bonus tile: set it aside, pay its bites and draw
-        a replacement.  Stops for a robbing-the-eighth window (:meth:`_eighth_window`); the
-        window's end resumes here."""
-        while self.last_drawn is not None and T.is_bonus(self.last_drawn) and self.variant.deal["bonus_replacement"]:
-            b = self.last_drawn
-            self._set_aside(seat, b)
-            if self._eighth_window(seat, b):
-                return
-            self._replace_set_aside(seat, b)
+    def _expose_bonus(self, seat: int) -> None:
+        """While the tile just drawn is a bonus tile: set it aside and draw its replacement
+        (a robbing window may come between, G-UZ-14)."""
+        while (self.last_drawn is not None and T.is_bonus(self.last_drawn)
+               and self.variant.deal["bonus_replacement"]):
+            self._set_aside(seat, self.last_drawn)
+            if self._bonus_wins and self._open_bonus_rob(seat, self.last_drawn):
+                return  # the replacement comes after the robbing window (_resolve_rob)
+            hand = self.hand_index
+            self._after_bonus(seat)
+            if self.hand_index != hand or self.phase == "match_over":
+                return   # no replacement was left: the hand is over
 
-    def _replace_set_aside(self, seat: int, b: int) -> None:
-        nt = self._after_set_aside(seat, b)
-        if nt is None:
-            self.last_drawn = None
-            return
+    def _after_bonus(self, seat: int) -> None:
+        """The replacement draw of a bonus tile just set aside (``last_drawn`` = the new tile).
+        With no tile left to replace it (a flower was the last tile of the wall) the hand ends
+        in an exhaustive draw."""
+        nt = self._bonus_replacement(seat, self.bonus[seat][-1])
         self.last_drawn = nt
+        if nt is None:
+            self._end_hand([], None, False)
+            return
         self.drawn_from = "flower" if self.drawn_from != "replacement" else "replacement"
 
-    def _eighth_window(self, seat: int, b: int) -> bool:
-        """Robbing the eighth (``win.flower_wins``, GAPS §3d): ``seat`` has just set aside the
-        eighth season/flower ``b`` while another seat holds the other seven.  That seat may win
-        on it: open a ``rob`` window for him and return True; else False."""
-        if "robbing_the_eighth" not in self.variant.win["flower_wins"] or b not in EIGHT_FLOWERS:
+    def _open_bonus_rob(self, seat: int, b: int) -> bool:
+        """G-UZ-14 Ivies on the wall: a seat whose win on the bonus tile ``seat`` just exposed
+        the scorer accepts (seven flowers held, this the eighth) may take it; opens the robbing
+        window and returns True if any may."""
+        if not self._ask_robbers(seat, b, lambda s: bool(self.bonus[s]) and self._evaluate(
+                self.context(s, b, False, {"robbing_the_eighth"}, seat)).winning):
             return False
-        others = EIGHT_FLOWERS - {b}
-        for o in range(4):
-            if o != seat and others <= set(self.bonus[o]):
-                sit = {"robbing_the_eighth"} | self._common_situations(o)
-                if self._evaluate(self.context(o, b, False, sit, seat)).winning:
-                    self._claim_options = {o: [Action.of(o, "win", b), self._passes[o]]}
-                    self._responses = {}
-                    self._rob = (seat, b)
-                    self.phase = "rob"
-                    self._emit_claim_window()
-                    return True
-        return False
+        self._open_rob(seat, b, "bonus")
+        return True
+
+    def _ask_robbers(self, seat: int, tile: int, may_win: Callable[[int], bool]) -> bool:
+        """Offer a win on ``tile`` (or a pass) to every other seat ``s`` with ``may_win(s)``,
+        in turn order after ``seat``; True if any seat is offered one."""
+        self._claim_options = {}
+        self._responses = {}
+        for o in range(1, 4):
+            s = (seat + o) % 4
+            if may_win(s):
+                self._claim_options[s] = [Action.of(s, "win", tile), Action.of(s, "pass")]
+        return bool(self._claim_options)
+
+    def _open_rob(self, seat: int, tile: int, what: str) -> None:
+        """The robbing window on ``seat``'s ``tile`` (``what``: ``"added"``, ``"concealed"``
+        kong, or ``"bonus"`` tile), for the seats :meth:`_ask_robbers` asked."""
+        self._rob = (seat, tile, what)
+        self.phase = "rob"
+        self._emit_claim_window()
 
     def _replacement_draw(self, seat: int) -> None:
         t = self.wall.draw_back()
         self.drawn_from = "replacement"
         self._receive(seat, t, "replacement")
 
-    def _after_kong(self, seat: int) -> None:
-        """Kong declared and standing: bloom-tile win option (G-YX-3) or replacement draw."""
+    def _after_kong(self, seat: int, kong_type: str) -> None:
+        """Kong declared and standing: bloom-tile win option (G-YX-3) or replacement draw; with
+        ``wall.kong_indicator`` the next indicator is turned up first (Uzje 4b; the order of
+        the two changes no decision)."""
         self.kongs_this_turn += 1
+        self.kong_chain.append(kong_type)
         self.current = seat
+        if self.variant.wall["kong_indicator"]:
+            t = self.wall.reveal_indicator()
+            if t is not None:
+                self._emit({"type": "indicator", "tile": T.name(t)})
         opts: list[Action] = []
         for bt in dict.fromkeys(self.wall.bloom):
             sit = {"kong_replacement", "bloom_tile"} | self._common_situations(seat)
@@ -663,27 +715,40 @@ class Table:
         self._replacement_draw(seat)
 
     def _do_concealed_kong(self, seat: int, t: int) -> None:
+        # claims.rob_kong_forms (Uzje 4b): a hand of those forms may rob even a concealed kong
+        forms = self.variant.claims["rob_kong_forms"]
+
+        def robs(s: int) -> bool:
+            res = self._win_result(s, t, False, {"robbing_kong"} | self._common_situations(s), seat, extra=t)
+            return res is not None and res.form in forms
+
+        if forms and self._ask_robbers(seat, t, robs):
+            self._emit({"type": "concealed_kong_declared", "seat": seat,
+                        **({} if self._hidden_kongs else {"tile": T.name(t)})})
+            self._open_rob(seat, t, CONCEALED_KONG)
+            return
+        self._complete_concealed_kong(seat, t)
+
+    def _complete_concealed_kong(self, seat: int, t: int) -> None:
         self._remove_from_hand(seat, t, 4)
         self.melds[seat].append(Meld(KONG, (t,) * 4, declared=True, concealed=True, kong_type=CONCEALED_KONG))
-        self._emit({"type": "kong", "seat": seat, "tile": T.name(t), "kong_type": CONCEALED_KONG})
-        self._pay_instant(seat, instant.kong_payment(CONCEALED_KONG), tiles=(t,) * 4)
-        self._after_kong(seat)
+        ev = {"type": "kong", "seat": seat, "tile": T.name(t), "kong_type": CONCEALED_KONG}
+        if self._hidden_kongs:  # options.concealed_quad_mode = "hidden": only the declarer sees it
+            ev = {"type": "kong", "seat": seat, "kong_type": CONCEALED_KONG, "private": {seat: {"tile": T.name(t)}}}
+        self._emit(ev)
+        self._pay_instant(seat, instant.kong_payment(CONCEALED_KONG), tiles=() if self._hidden_kongs else (t,) * 4)
+        self._after_kong(seat, CONCEALED_KONG)
 
     def _do_added_kong(self, seat: int, t: int) -> None:
         # robbing window first (GAPS §0; G-YX-4): only seats that can win on the tile are asked
-        self._claim_options = {}
-        self._responses = {}
-        if self.variant.claims["rob_kong"] == "added":
-            for o in range(1, 4):
-                s = (seat + o) % 4
-                sit = {"robbing_kong"} | self._common_situations(s)
-                if self._win_result(s, t, False, sit, seat, extra=t) is not None:
-                    self._claim_options[s] = [Action.of(s, "win", t), Action.of(s, "pass")]
+        robbed = self.variant.claims["rob_kong"] == "added" and self._ask_robbers(
+            seat, t, lambda s: self._win_result(s, t, False, {"robbing_kong"} | self._common_situations(s),
+                                                seat, extra=t) is not None)
+        if not robbed:
+            self._claim_options, self._responses = {}, {}
         self._emit({"type": "add_kong_declared", "seat": seat, "tile": T.name(t)})
-        if self._claim_options:
-            self._rob = (seat, t)
-            self.phase = "rob"
-            self._emit_claim_window()
+        if robbed:
+            self._open_rob(seat, t, ADDED_KONG)
             return
         self._complete_added_kong(seat, t)
 
@@ -696,7 +761,7 @@ class Table:
                 break
         self._emit({"type": "kong", "seat": seat, "tile": T.name(t), "kong_type": ADDED_KONG})
         self._pay_instant(seat, instant.kong_payment(ADDED_KONG), tiles=(t,) * 4)  # it stood the robbing
-        self._after_kong(seat)
+        self._after_kong(seat, ADDED_KONG)
 
     # --- claims ----------------------------------------------------------------------------
     _PRIORITY = {"win": 3, "pung": 2, "kong": 2, "chow": 1, "pickup": 1, "pass": 0}
@@ -726,6 +791,7 @@ class Table:
         self.last_wall_tile_drawn = False  # the claimer's turn is not the last draw's
         self.current = seat
         self.kongs_this_turn = 0
+        self.kong_chain = []
         self.discard = None
         self._claim_options = {}
         self._responses = {}
@@ -754,28 +820,37 @@ class Table:
         if a.kind == "kong":
             self._emit({"type": "kong", "seat": seat, "tile": T.name(tile), "kong_type": EXPOSED_KONG})
             self._pay_instant(seat, instant.kong_payment(EXPOSED_KONG), tiles=(tile,) * 4)
-            self._after_kong(seat)
+            self._after_kong(seat, EXPOSED_KONG)
             return
         self.phase = "turn"
         self.drawn_from = None
         self.last_drawn = None
 
     def _resolve_rob(self) -> None:
-        seat, tile = self._rob
+        seat, tile, what = self._rob
         order = [(seat + o) % 4 for o in range(1, 4)]
         winners = [s for s in order if s in self._responses and self._responses[s].kind == "win"]
         self._rob = None
-        if T.is_bonus(tile):
-            self._resolve_eighth(seat, tile, winners)
-            return
         if not winners:
             self._claim_options = {}
             self._responses = {}
             self.phase = "turn"
-            self._complete_added_kong(seat, tile)
+            self.current = seat
+            if what == "bonus":
+                hand = self.hand_index
+                self._after_bonus(seat)
+                if self.hand_index == hand and self.phase != "match_over":
+                    self._expose_bonus(seat)
+            elif what == CONCEALED_KONG:
+                self._complete_concealed_kong(seat, tile)
+            else:
+                self._complete_added_kong(seat, tile)
             return
         if not self.variant.claims["multiple_winners"]:
             winners = winners[:1]
+        if what == "bonus":
+            self._bonus_robbed(winners, seat, tile)
+            return
         self._remove_from_hand(seat, tile)  # the robbed tile leaves the declarer's hand
         results = []
         for w in winners:
@@ -786,29 +861,31 @@ class Table:
         self.hands[results[0][0]][tile] += 1
         self._end_hand(results, seat, False, robbed=True)
 
-    def _resolve_eighth(self, seat: int, tile: int, winners: list[int]) -> None:
-        """End of a robbing-the-eighth window: the robber takes the eighth flower and wins
-        (paid for all by the drawer, GAPS §3e); else the drawer's turn goes on with its bites
-        and replacement."""
-        self._claim_options = {}
-        self._responses = {}
-        self.phase = "turn"
-        if not winners:
-            self._replace_set_aside(seat, tile)
-            self._replace_drawn_bonus(seat)
-            return
-        w = winners[0]
-        self.bonus[seat].remove(tile)
-        self.bonus[w].append(tile)
-        sit = {"robbing_the_eighth"} | self._common_situations(w)
-        ctx = self.context(w, tile, False, sit, seat)
-        self._end_hand([(w, self._evaluate(ctx), ctx)], seat, False, robbed=True)
-
     # --- wins ------------------------------------------------------------------------------
-    def _self_draw_win(self, seat: int, tile: int) -> None:
-        """A self-drawn win on ``tile``, or (a bonus tile) the all-eight-flowers win."""
-        ctx = self.context(seat, tile, True, self._situations_for_turn(seat))
+    def _bonus_win_declared(self, seat: int, tile: int) -> None:
+        """A win by bonus tiles on one's own turn (Singapore's all eight flowers, GAPS §3d;
+        Uzje's six flowers and crossing the sea, G-UZ-14): paid as a self-draw."""
+        _, sit = self._bonus_win(seat)
+        ctx = self.context(seat, tile, True, sit)
         self._end_hand([(seat, self._evaluate(ctx), ctx)], None, True)
+
+    def _bonus_robbed(self, winners: list[int], seat: int, tile: int) -> None:
+        """Wins on a bonus tile ``seat`` exposed (Singapore's robbing the eighth, GAPS §3d;
+        Uzje's ivies on the wall, G-UZ-14): ``seat`` pays as the discarder (or for all, where
+        the variant's liability rules say so).  The tile joins the nearest winner's bonus tiles;
+        every winner is scored as he stood when he robbed it."""
+        results = []
+        for w in winners:
+            ctx = self.context(w, tile, False, {"robbing_the_eighth"}, seat)
+            results.append((w, self._evaluate(ctx), ctx))
+        self.bonus[seat].remove(tile)
+        self.bonus[winners[0]].append(tile)
+        self._end_hand(results, seat, False, robbed=True)
+
+    def _self_draw_win(self, seat: int, tile: int) -> None:
+        sit = self._situations_for_turn(seat)
+        res = self._win_result(seat, tile, True, sit)
+        self._end_hand([(seat, res, self.context(seat, tile, True, sit))], None, True)
 
     def _bloom_win(self, seat: int, tile: int) -> None:
         idx = self.wall.bloom.index(tile)
@@ -864,6 +941,7 @@ class Table:
             "robbed": robbed,
             "winners": [
                 {"seat": w, "value": res.value, "unit": res.unit, "form": res.form,
+                 **({"points": res.points} if res.points is not None else {}),
                  "patterns": [{"id": p.id, "value": p.value, "count": p.count, "kind": p.kind,
                                "description": p.description} for p in res.patterns],
                  "tile": T.name(ctx.winning_tile)}
@@ -961,7 +1039,7 @@ class Table:
                     "dealer": s == self.dealer,
                     "score": self.scores[s],
                     "concealed_count": sum(self.hands[s]),
-                    "melds": [_meld_dict(m) for m in melds],
+                    "melds": [_meld_dict(m, self._hidden_kongs) for m in melds],
                     "bonus": (hit[1]["bonus"] if old is not None and len(hit[2]) == len(self.bonus[s])
                               else T.format_tiles(self.bonus[s])),
                     "pond": names,
@@ -975,7 +1053,8 @@ class Table:
                 "bloom": [T.name(t) for t in bloom], "reserve": self.variant.wall["reserve"],
                 "dice": list(self.wall.brk.dice), "break_seat": self.wall.brk.wall_seat,
                 "break_stack": self.wall.brk.stack})
-        wall = {"live": self.wall.live_count, "dead": self.wall.dead_count, **self._wall_static[2]}
+        wall = {"live": self.wall.live_count, "dead": self.wall.dead_count,
+                "indicators": [T.name(t) for t in self.wall.indicators], **self._wall_static[2]}
         self._public_cache = (key, (players, wall))
         return players, wall
 
@@ -1008,13 +1087,46 @@ class Table:
         return out
 
 
-def _meld_dict(m: Meld) -> dict:
-    """A meld as views show it, kept on the (immutable) meld: do not modify."""
-    d = m.__dict__.get("_view")
+def _meld_dict(m: Meld, hidden: bool = False) -> dict:
+    """A meld as views show it, kept on the (immutable) meld: do not modify.  ``hidden``
+    (``options.concealed_quad_mode = "hidden"``): a concealed kong shows no tiles."""
+    key = "_view_hidden" if hidden and m.kong_type == CONCEALED_KONG else "_view"
+    d = m.__dict__.get(key)
     if d is None:
-        d = {"kind": m.kind, "tiles": T.format_tiles(m.tiles), "kong_type": m.kong_type, "from_seat": m.from_seat}
-        m.__dict__["_view"] = d
+        tiles = "" if key == "_view_hidden" else T.format_tiles(m.tiles)
+        d = {"kind": m.kind, "tiles": tiles, "kong_type": m.kong_type, "from_seat": m.from_seat}
+        m.__dict__[key] = d
     return d
+
+
+def _view_players(table: Table, seat: int) -> list[dict]:
+    """The seats' public information; with hidden concealed kongs the seat's own entry shows
+    its own kongs' tiles."""
+    players = table._public_view()[0]
+    if table._hidden_kongs and 0 <= seat <= 3 and any(m.kong_type == CONCEALED_KONG for m in table.melds[seat]):
+        own = dict(players[seat])
+        own["melds"] = [_meld_dict(m) for m in table.melds[seat]]
+        players = players[:seat] + [own] + players[seat + 1:]
+    return players
+
+
+def claimable_sequences(variant: Variant) -> list[list[tuple[int, int, tuple[int, ...]]]]:
+    """Per tile code: the sequence melds of the variant's meld templates that a discard of it
+    completes (GAPS §0 chows; Uzje's ariths, gems and powers, §4b, G-UZ-3), each as ``(the two
+    other tiles, the meld's tiles sorted)``, every tile a physical kind of the variant (rank 0
+    is the zero tile).  Per tile, melds are in suit order, then by their ranks."""
+    kinds = set(variant.kinds)
+    rank_sets = sorted({rs for tpl in variant.meld_templates for rs in tpl.rank_sets})
+    out: list[list[tuple[int, int, tuple[int, ...]]]] = [[] for _ in range(T.NUM_KINDS)]
+    for si in variant.suit_indices:
+        for rs in rank_sets:
+            ts = [variant.physical(si * T.SUIT_SIZE + r) for r in rs]
+            if not all(t in kinds for t in ts):
+                continue
+            for i, tile in enumerate(ts):
+                a, b = (ts[j] for j in range(3) if j != i)
+                out[tile].append((a, b, tuple(sorted(ts))))
+    return out
 
 
 def _view_waiting_for(table: Table, seat: int) -> list[int]:
@@ -1046,7 +1158,7 @@ VIEW_FIELDS: dict[str, Callable[[Table, int], object]] = {
     "waiting_for": _view_waiting_for,
     "dealer": lambda table, seat: table.dealer,
     "prevailing_wind": lambda table, seat: T.name(table.prevailing_wind),
-    "players": lambda table, seat: table._public_view()[0],
+    "players": _view_players,
     "hand": lambda table, seat: T.format_counts(table.hands[seat]),
     "drawn": _view_drawn,
     "discard": lambda table, seat: ({"seat": table.discard[0], "tile": T.name(table.discard[1])}

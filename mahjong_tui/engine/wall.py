@@ -12,6 +12,11 @@ before it.  Variants choose where replacements come from (``wall.tail``):
   tile moves from the live wall's tail into the dead wall, so it keeps its size;
 - ``live_wall`` (Yangzhou, G-YZ-1; Uzje): back draws from the live wall; a dead wall of
   ``wall.dead_wall`` tiles (Uzje's indicators) is cut off and never drawn.
+
+Indicators (Uzje §4a, G-UZ-12): dead-wall tiles turned face up one by one, in a fixed order —
+the top tiles of the dead-wall stacks from the break outward, then their bottom tiles — and
+left in the dead wall (``wall.indicators`` at the deal, one more per kong with
+``wall.kong_indicator``).
 """
 
 from __future__ import annotations
@@ -55,23 +60,33 @@ class Wall:
         self.tail = tail
         self._live_count = sum(len(s) for s in stacks)
         self._dead_count = sum(len(s) for s in dead)
+        # the dead wall in the order indicators are turned up: top layer from the break
+        # outward (the break side is the end of ``dead``), then the bottom layer (G-UZ-12)
+        outward = list(reversed(dead))
+        self._reveal_order = [s[0] for s in outward] + [s[1] for s in outward if len(s) > 1]
+        #: indicator tiles turned face up so far (still in the dead wall)
+        self.indicators: list[int] = []
 
     @classmethod
     def build(cls, tiles: list[int], rng: random.Random, stacks_per_seat: tuple[int, ...], dealer: int,
-              dice: int, tail: str, dead_wall: int, bloom_tiles: int) -> "Wall":
+              dice: int, tail: str, dead_wall: int, bloom_tiles: int, indicators: int = 0,
+              roll: tuple[int, ...] | None = None) -> "Wall":
         """Shuffle ``tiles`` with ``rng``, lay them in stacks of two in front of each seat,
         roll ``dice`` dice and break the wall (GAPS §0).
 
-        ``stacks_per_seat[i]`` is the number of stacks in front of seat i.  ``dead_wall`` tiles
-        at the tail are cut off (``tail`` = ``dead_wall`` or ``live_wall``); ``bloom_tiles`` of
-        them (top tiles of the last stacks) are turned face up.  Raises ValueError if the stacks
-        do not hold exactly the tiles.
+        ``stacks_per_seat[i]`` is the number of stacks in front of seat i.  ``dealer`` is the
+        seat the break is counted from (the dealer; Uzje's first game: the starter, 4a).
+        ``dead_wall`` tiles at the tail are cut off (``tail`` = ``dead_wall`` or ``live_wall``);
+        ``bloom_tiles`` of them (top tiles of the last stacks) are turned face up, and
+        ``indicators`` indicators (module docstring).  ``roll``, if given, is the dice already
+        thrown (none are rolled).  Raises ValueError if the stacks do not hold exactly the tiles.
         """
         tiles = list(tiles)
         rng.shuffle(tiles)
         if sum(stacks_per_seat) * 2 != len(tiles):
             raise ValueError(f"{sum(stacks_per_seat)} stacks cannot hold {len(tiles)} tiles")
-        roll = tuple(rng.randint(1, 6) for _ in range(dice))
+        if roll is None:
+            roll = tuple(rng.randint(1, 6) for _ in range(dice))
         r = sum(roll)
         wall_seat = (dealer + r - 1) % 4
         # The ring of stacks, walls in seat order; each wall listed right-to-left as its owner
@@ -96,7 +111,10 @@ class Wall:
             stack = dead[len(dead) - 1 - i]
             bloom.append(stack.pop(0))
         dead = [s for s in dead if s]
-        return cls(ordered, dead, bloom, Break(roll, wall_seat, k), tail)
+        wall = cls(ordered, dead, bloom, Break(roll, wall_seat, k), tail)
+        for _ in range(indicators):
+            wall.reveal_indicator()
+        return wall
 
     # counts ------------------------------------------------------------------------------
     @property
@@ -106,8 +124,17 @@ class Wall:
 
     @property
     def dead_count(self) -> int:
-        """Face-down dead-wall tiles (bloom tiles not included)."""
-        return self._dead_count
+        """Face-down dead-wall tiles (bloom tiles and indicators not included)."""
+        return self._dead_count - len(self.indicators)
+
+    def reveal_indicator(self) -> int | None:
+        """Turn up the next indicator (module docstring); returns it, or None when every
+        dead-wall tile is face up already (seed 002: the step is skipped)."""
+        if len(self.indicators) >= len(self._reveal_order):
+            return None
+        t = self._reveal_order[len(self.indicators)]
+        self.indicators.append(t)
+        return t
 
     def can_replace(self) -> bool:
         """A replacement (back) draw is possible."""
@@ -155,7 +182,8 @@ class Wall:
 
     def snapshot(self) -> tuple:
         """Complete state, for equality checks in replay tests (never sent to seats)."""
-        return (tuple(tuple(s) for s in self._live), tuple(tuple(s) for s in self._dead), tuple(self.bloom))
+        return (tuple(tuple(s) for s in self._live), tuple(tuple(s) for s in self._dead), tuple(self.bloom),
+                tuple(self.indicators))
 
     def all_tiles(self) -> list[int]:
         """Every tile still in the wall (for conservation checks)."""

@@ -37,6 +37,9 @@ PAIR = "pair"
 STANDARD = "standard"
 SEVEN_PAIRS = "seven_pairs"
 THIRTEEN_ORPHANS = "thirteen_orphans"
+FOURTEEN_ORPHANS = "fourteen_orphans"
+ULTRA_LONG_STRAIGHT = "ultra_long_straight"
+_TILE_FORMS = (THIRTEEN_ORPHANS, FOURTEEN_ORPHANS, ULTRA_LONG_STRAIGHT)
 
 # Wait kinds of Arrangement.wait
 EDGE = "edge"        # 12 waiting on 3, 89 waiting on 7
@@ -223,13 +226,6 @@ def _concealed_group(kind: str, tiles: tuple[int, ...], *, ccounts: Sequence[int
     return Group(kind, tiles, concealed, False, None, win_here)
 
 
-def _orphan_kinds(variant) -> tuple[int, ...]:
-    lo, hi = _ranks(variant)
-    out = [si * T.SUIT_SIZE + r for si in variant.suit_indices for r in sorted({lo, hi})]
-    out += [T.parse_tile(h) for h in variant.tiles_rules["honours"]]
-    return tuple(sorted(out))
-
-
 def arrangements(variant, ctx: HandContext) -> list[Arrangement]:
     """Every distinct way the winner's hand is complete, in every form ``variant.win['forms']``
     allows.
@@ -240,7 +236,11 @@ def arrangements(variant, ctx: HandContext) -> list[Arrangement]:
     kind); declared melds are included as groups (GAPS §0 decomposition rule).  Seven pairs:
     no declared melds, 14 concealed tiles in 7 pairs of different kinds (with
     ``win.seven_pairs_allow_quads`` four identical tiles are two pairs).  Thirteen orphans: no
-    declared melds, one of each terminal and honour of the variant plus one duplicate.
+    declared melds, one of each terminal and honour of the variant plus one duplicate
+    (``variant.orphan_tiles``); fourteen orphans and the ultra-long straight as the hand shape
+    says (Uzje §4c), the ultra-long straight also with declared runs (G-UZ-13).  These three
+    forms have no groups.  With the zero tile (Uzje) the melds come from every reading of the
+    zeros (:class:`~mahjong_tui.hand.ZeroShape`): a zero read as a number keeps its rank-0 code.
 
     Returns ``[]`` when the hand is not complete, and for a non-winner (``ctx.winner`` False)
     — loser scoring does not need arrangements.  Errors: none (a hand of the wrong size or with
@@ -279,7 +279,7 @@ def arrangements(variant, ctx: HandContext) -> list[Arrangement]:
         for dec in decs:
             raw = [(kind, tuple(sorted(ts))) for kind, ts in dec.melds] + [(PAIR, (dec.pair, dec.pair))]
             if loc == -1:
-                positions = [i for i, (_, ts) in enumerate(raw) if w in ts]
+                positions = [i for i, (_, ts) in enumerate(raw) if w in map(variant.physical, ts)]
             else:
                 positions = [None]
             for pos in positions:
@@ -320,11 +320,12 @@ def arrangements(variant, ctx: HandContext) -> list[Arrangement]:
                     placed = placed or here
                     groups.append(Group(PAIR, (t, t), True, False, None, here))
                 add(Arrangement(SEVEN_PAIRS, tuple(groups), PAIR_WAIT if placed else None))
-        if THIRTEEN_ORPHANS in forms:
-            kinds = _orphan_kinds(variant)
-            if (all(ccounts[k] >= 1 for k in kinds)
-                    and sum(ccounts[k] for k in kinds) == 14 and len(kinds) == 13):
-                add(Arrangement(THIRTEEN_ORPHANS, (), None))
+        for form in _TILE_FORMS:
+            if form in forms and variant.hand_shape.special_form_complete(form, ccounts):
+                add(Arrangement(form, (), None))
+    elif ULTRA_LONG_STRAIGHT in forms and variant.hand_shape.straight_with_melds(
+            ccounts, [m.tiles for m in ctx.melds]):
+        add(Arrangement(ULTRA_LONG_STRAIGHT, (), None))
     return out
 
 
@@ -631,40 +632,49 @@ def context_from_notation(
     """Build a :class:`HandContext` from a hand string (``spec/cli.md`` "Hand strings").
 
     ``(…)`` of three identical tiles is a claimed pung, of four an exposed kong, of three
-    consecutive tiles a chow; ``[…]`` a declared concealed kong.  ``+T`` is the winning tile,
-    already counted in the concealed tiles or in the meld it completed.  Winds may be given as
-    codes or letters; ``claimed`` lists picked-up unmelded discards (G-OX-2) as codes or a tile
-    string.  With ``variant`` given the tiles are checked (:meth:`Variant.check_hand`).
+    consecutive tiles a chow (with ``variant`` given: of any of its meld templates' ranks, as
+    Uzje's ariths, gems and powers); ``[…]`` a declared concealed kong.  ``+T`` is the winning
+    tile, already counted in the concealed tiles or in the meld it completed (or a bonus tile,
+    for a flower win: held, or another player's for Uzje's ivies on the wall).  Winds may be
+    given as codes or letters; ``claimed`` lists picked-up unmelded discards (G-OX-2) as codes
+    or a tile string.  With ``variant`` given the tiles are checked
+    (:meth:`Variant.check_hand`), and a zero written as a number (``0s``) is the zero tile
+    ``Z`` (the scorer reads each zero as best it can; GAPS §4c).
 
     Raises :class:`~mahjong_tui.errors.NotationError` for bad notation,
     :class:`~mahjong_tui.errors.HandError` for a meld that is no pung, kong or chow, an
     unknown situation, or a winning tile that is not in the hand.
     """
     spec = T.parse_hand(text)
+    physical = variant.physical if variant is not None else (lambda t: t)
     melds = []
     for ms in spec.melds:
         ts = tuple(sorted(ms.tiles))
+        same = len(set(map(physical, ts))) == 1
         if ms.concealed:
-            if len(set(ts)) != 1:
+            if not same:
                 raise HandError(f"[{T.format_tiles(ts)}] is not a kong; a concealed kong is four identical tiles")
-            melds.append(Meld(KONG, ts, declared=True, concealed=True, kong_type=CONCEALED_KONG))
-        elif len(ts) == 4 and len(set(ts)) == 1:
-            melds.append(Meld(KONG, ts, declared=True, concealed=False, kong_type=EXPOSED_KONG))
-        elif len(ts) == 3 and len(set(ts)) == 1:
-            melds.append(Meld(PUNG, ts, declared=True, concealed=False))
-        elif (len(ts) == 3 and all(T.is_suited(t) for t in ts)
-              and len({T.suit_of(t) for t in ts}) == 1 and ts[1] == ts[0] + 1 and ts[2] == ts[1] + 1):
-            melds.append(Meld(CHOW, ts, declared=True, concealed=False))
+            melds.append(Meld(KONG, tuple(map(physical, ts)), declared=True, concealed=True, kong_type=CONCEALED_KONG))
+        elif len(ts) == 4 and same:
+            melds.append(Meld(KONG, tuple(map(physical, ts)), declared=True, concealed=False, kong_type=EXPOSED_KONG))
+        elif len(ts) == 3 and same:
+            melds.append(Meld(PUNG, tuple(map(physical, ts)), declared=True, concealed=False))
+        elif len(ts) == 3 and _is_sequence(variant, T.zero_as_number(ts)):
+            melds.append(Meld(CHOW, tuple(sorted(map(physical, ts))), declared=True, concealed=False))
         else:
-            raise HandError(f"({T.format_tiles(ts)}) is not a meld; expected a pung, kong or chow")
+            kinds = "a pung, kong or chow" if variant is None else (
+                "a pung, kong or " + ", ".join(dict.fromkeys(t.kind for t in variant.meld_templates)))
+            raise HandError(f"({T.format_tiles(ts)}) is not a meld; expected {kinds}")
+    spec = T.HandSpec(tuple(sorted(map(physical, spec.concealed))), spec.melds, spec.bonus,
+                      None if spec.winning is None else physical(spec.winning))
     sits = frozenset(situations)
     bad = sits - set(SITUATIONS)
     if bad:
         raise HandError(f"unknown situation {sorted(bad)[0]!r}; known: {', '.join(SITUATIONS)}")
     if "double_kong_replacement" in sits:
         sits = sits | {"kong_replacement"}
-    if spec.winning is not None and spec.winning not in spec.concealed and not any(
-            spec.winning in m.tiles for m in melds):
+    if (spec.winning is not None and not T.is_bonus(spec.winning) and spec.winning not in spec.concealed
+            and not any(spec.winning in m.tiles for m in melds)):
         raise HandError(f"the winning tile {T.name(spec.winning)} is not in the hand")
     if variant is not None:
         variant.check_hand(spec.concealed, [m.tiles for m in melds], spec.bonus)
@@ -691,10 +701,25 @@ def context_from_notation(
     )
 
 
+def _is_sequence(variant, ts: tuple[int, ...]) -> bool:
+    """Three number tiles of one suit whose ranks are a chow (no variant given) or a rank set
+    of one of the variant's meld templates (rank 0 = the zero read as a number)."""
+    if not all(T.is_suited(t) for t in ts) or len({T.suit_of(t) for t in ts}) != 1:
+        return False
+    ranks = tuple(sorted(T.rank_of(t) for t in ts))
+    if variant is None:
+        return ranks[1] == ranks[0] + 1 and ranks[2] == ranks[1] + 1
+    if variant.zero is None and ranks[0] == 0:
+        return False
+    return any(ranks in tpl.rank_sets for tpl in variant.meld_templates)
+
+
 _FORM_WORDS = {
     "standard": "four melds and a pair",
     "seven_pairs": "seven pairs",
     "thirteen_orphans": "thirteen orphans",
+    "fourteen_orphans": "fourteen orphans",
+    "ultra_long_straight": "an ultra-long straight",
 }
 
 

@@ -21,6 +21,8 @@ SITUATIONS = (
     # the winning tile is a replacement drawn in the turn of the last ordinary draw (Singapore
     # last_tile "or its replacements", GAPS §3d)
     "last_wall_replacement",
+    # Uzje six_flowers (G-UZ-14): the sixth flower was just received
+    "sixth_flower",
     # engine-only detail (G-OX-4 second reading): the winning discard is a tile another player
     # held a concealed pung of and could have claimed for a kong.
     "kong_claimable_discard",
@@ -46,7 +48,10 @@ class HandContext:
     - ``fed_third_meld``: seat wind code of the player whose discard formed the winner's third
       exposed meld (burdened payment, GAPS §6e);
     - ``indicators``: face-up indicator tiles (Uzje bonus tiles);
-    - ``winner``: False when scoring a non-winner's hand (Classic losers).
+    - ``winner``: False when scoring a non-winner's hand (Classic losers);
+    - ``kong_chain``: the kong types (``"concealed"`` / ``"exposed"`` / ``"added"``) declared in
+      the winner's turn before the winning replacement tile, in order (Uzje multi_quad_draw);
+      () when none or unknown.
     """
 
     concealed: tuple[int, ...]
@@ -62,6 +67,7 @@ class HandContext:
     fed_third_meld: int | None = None
     indicators: tuple[int, ...] = ()
     winner: bool = True
+    kong_chain: tuple[str, ...] = ()
 
     @property
     def is_dealer(self) -> bool:

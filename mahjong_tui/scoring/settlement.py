@@ -7,13 +7,14 @@ The mode is ``variant.settlement['mode']``:
 - ``classical_zero_sum`` (Classic option, GAPS §5e, [HARR], [JD-EU]): each winner receives his
   S from every non-winner; the non-winners then pay each other the difference of their
   scores; with ``east_pays_double`` any payment to or from East is doubled (G-OX-6).
-- ``winner_collects`` (Yuxi §2e, Yangzhou §6e, Singapore §3e): V = :func:`hand_value` —
-  ``result.value`` × ``scoring.base``, or with ``hand_value = "doubling"`` ``scoring.base`` ×
-  2^(value − 1) (Singapore: u·2^(tai − 1)).  Self-draw: each other player pays
-  ``self_draw_each``·V.  Discard win: the discarder pays ``discarder``·V and each other loser
-  ``discard_others``·V; with ``shooter_pays_all`` the discarder pays all of it alone.  Several
-  winners on one discard (Yuxi, G-YX-5): each winner is paid separately (fellow winners never
-  pay each other).
+- ``winner_collects`` (Yuxi §2e, Yangzhou §6e, Singapore §3e, Uzje §4e): V = :func:`result_value`
+  — :func:`hand_value` of ``result.value``, or of ``result.points`` where the scheme turns its
+  value into points (Uzje's ladder): the value × ``scoring.base``, or with ``hand_value =
+  "doubling"`` ``scoring.base`` × 2^(value − 1) (Singapore: u·2^(tai − 1)).  Self-draw: each
+  other player pays ``self_draw_each``·V.  Discard win: the discarder pays ``discarder``·V and
+  each other loser ``discard_others``·V; with ``shooter_pays_all`` the discarder pays all of it
+  alone.  Several winners on one discard (Yuxi, G-YX-5): each winner is paid separately
+  (fellow winners never pay each other).
   Robbing a kong: the engine passes the robbed player as ``discarder`` (GAPS §2e, G-YZ-2);
   with ``robbed_pays_as_discarder = false`` a robbed-kong win is paid as a self-draw.
   Liability (pao / bao, GAPS §6e, G-YZ-6, §3e): when a winner's result has a pattern with a
@@ -45,6 +46,12 @@ def hand_value(variant, value: float) -> float:
         return base * 2 ** (value - 1) if value > 0 else 0
     return value * base
 
+
+
+def result_value(variant, res: ScoreResult) -> float:
+    """V of a scored win: :func:`hand_value` of its ``points`` where the scheme pays points
+    (Uzje's ladder, GAPS §4e), else of its ``value``."""
+    return hand_value(variant, res.value if res.points is None else res.points)
 
 def liability_rules(variant) -> dict[str, str]:
     """Pattern id → liability rule of the variant: ``settlement.liability``, plus the older
@@ -184,7 +191,7 @@ def settle(
         patterns = set(liability_rules(variant)) | set(cfg.get("liability_patterns", ()))
         win_seats = {w[0] for w in winners}
         for seat, res, ctx in winners:
-            v = hand_value(variant, res.value)
+            v = result_value(variant, res)
             as_self_draw = self_draw
             if (not self_draw and ctx is not None and "robbing_kong" in ctx.situations
                     and not cfg.get("robbed_pays_as_discarder", True)):
@@ -272,4 +279,4 @@ def payments_for_score(variant, result: ScoreResult, ctx: HandContext) -> dict[s
     return {WIND_LETTERS[i]: delta[i] for i in range(4)}
 
 
-__all__ = ["settle", "payments_for_score", "hand_value", "liability_rules", "liable_meld", "liable_in_context"]
+__all__ = ["settle", "payments_for_score", "hand_value", "result_value", "liability_rules", "liable_meld", "liable_in_context"]

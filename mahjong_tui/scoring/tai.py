@@ -30,7 +30,7 @@ values live in the variant file; this module holds the detectors, by pattern id 
 
 A win on a replacement tile or a heavenly hand counts as self-drawn whatever the caller says
 (:func:`~mahjong_tui.scoring.common.effective_self_draw`).  The flower wins of
-``win.flower_wins`` (``all_eight_flowers``, ``robbing_the_eighth``) are wins whatever the
+``[scoring.special]`` (``all_eight_flowers``, ``robbing_the_eighth``) are wins whatever the
 shape of the hand (§3c); their form is ``"flowers"``.  Payments:
 :func:`~mahjong_tui.scoring.settlement.payments_for_score` (V = u·2^(tai − 1), §3e).
 """
@@ -257,13 +257,17 @@ def breakdown(variant: "Variant", items: list[tuple[str, int]]) -> tuple[float, 
 # --------------------------------------------------------------------------------------
 
 def flower_win(variant: "Variant", ctx: HandContext) -> str | None:
-    """The flower win of ``win.flower_wins`` that ``ctx`` is, whatever the hand's shape, or
-    None: ``robbing_the_eighth`` (situation of that name) or ``all_eight_flowers`` (the four
-    seasons and four flowers held).  GAPS §3c/§3d."""
-    allowed = variant.win["flower_wins"]
-    if "robbing_the_eighth" in allowed and "robbing_the_eighth" in ctx.situations:
+    """The flower win ``ctx`` is, whatever the hand's shape, or None (GAPS §3c/§3d), where the
+    variant's limit hands (``[scoring.special]``) give it a value: ``robbing_the_eighth`` (situation of
+    that name: seven of the four seasons and four flowers held, the winning tile the eighth,
+    set aside by another seat) or ``all_eight_flowers`` (all eight held).  The table offers
+    them where ``win.bonus_wins`` is on."""
+    allowed = variant.scoring.get("special") or {}
+    held = _EIGHT & set(ctx.bonus)
+    if (allowed.get("robbing_the_eighth") and "robbing_the_eighth" in ctx.situations and len(held) == 7
+            and ctx.winning_tile in _EIGHT - held):
         return "robbing_the_eighth"
-    if "all_eight_flowers" in allowed and _EIGHT <= set(ctx.bonus):
+    if allowed.get("all_eight_flowers") and held == _EIGHT:
         return "all_eight_flowers"
     return None
 
@@ -299,9 +303,13 @@ def evaluate(variant: "Variant", ctx: HandContext) -> ScoreResult:
     else:
         # a flower win scores its bonus tiles and itself: the hand is not complete, so nothing
         # about how it was completed (heavenly, replacement, last tile) applies
-        items = bonus_items(ctx, facts)  # all_eight_flowers is among them when held
         if flower == "robbing_the_eighth":
+            # the robber takes the eighth flower: it counts among his bonus tiles
+            taken = replace(ctx, bonus=tuple(sorted((*ctx.bonus, ctx.winning_tile))))
+            items = bonus_items(taken, hand_facts(taken, variant.tiles_rules["ranks"][1]))
             items.append((flower, 1))
+        else:
+            items = bonus_items(ctx, facts)  # all_eight_flowers is among them when held
         value, _total, patterns = breakdown(variant, items)
         result = ScoreResult(winning=True, value=plain_number(value), unit=UNIT, form=FLOWER_FORM,
                              patterns=tuple(patterns))

@@ -2,8 +2,10 @@
 
 Discards are made with the tile cursor (left/right, Enter or ``d``).  Every other legal action
 gets one key: its usual letter when it is the only action of that letter, digits when several
-actions would share a letter (two chows, two kongs, two bloom tiles to win on).  The prompt
-lists exactly these choices, nothing else.
+actions would share a letter (two chows, two kongs, two bloom tiles to win on).  Past nine such
+actions (Uzje: a discard may complete a dozen ariths, gems and powers) the keys go on with
+``0`` and then letters that mean nothing else at the table.  The prompt lists exactly these
+choices, nothing else.
 """
 
 from __future__ import annotations
@@ -37,19 +39,25 @@ class Choice:
     label: str  # words, e.g. "chow 3-4-5m", "pass"
 
 
+#: Keys after 1-9 for numbered choices: 0, then letters no other key of the table uses (not
+#: the prompt letters above, nor d h i o q x of the table screen).
+MORE_KEYS = "0befgjlmnsuvyz"
+
+
 def parts(action: Action, phase: str = "claim") -> tuple:
     """Words for an action in a prompt, as pieces: ``str`` words and ``int`` tile codes (drawn
-    with the face set).  ``phase`` is the view's phase."""
+    with the face set).  ``phase`` is the view's phase.  A zero in a chow is shown as the
+    number it is read as (``0s``)."""
     k = action.kind
     t = action.tile
     if k == "chow":
         out: list = ["chow "]
-        for i, x in enumerate(action.tiles):
+        for i, x in enumerate(T.zero_as_number(action.tiles)):
             out += ([" "] if i else []) + [x]
         return tuple(out)
     if k == "win":
-        if t is not None and T.is_bonus(t):  # the flower wins of GAPS §3d
-            return ("win: all eight flowers",) if phase == "turn" else ("rob the eighth flower: win on ", t)
+        if t is not None and T.is_bonus(t):  # a win by bonus tiles (win.bonus_wins: GAPS §3d, G-UZ-14)
+            return ("win by flowers on ", t) if phase == "turn" else ("rob the flower: win on ", t)
         if phase == "turn":
             return ("win (self-drawn)",)
         if phase == "after_kong":
@@ -84,14 +92,14 @@ def assign(legal: list[Action], phase: str = "claim") -> list[Choice]:
     for a in acts:
         by_letter.setdefault(LETTERS.get(a.kind, "?"), []).append(a)
     out: list[Choice] = []
-    digit = 1
+    numbered = iter([str(d) for d in range(1, 10)] + list(MORE_KEYS))
     for a in acts:
         letter = LETTERS.get(a.kind, "?")
         if len(by_letter[letter]) == 1 and letter != "?":
             key = letter
         else:
-            key = str(digit)
-            digit += 1
+            # past the 23 numbered keys (never seen in play) a choice is taken by a click only
+            key = next(numbered, f"#{len(out) + 1}")
         out.append(Choice(key, a, label(a, phase)))
     return out
 

@@ -54,6 +54,7 @@ class WallBox:
     break_stack: int
     winds: tuple[tuple[str, str], ...]  # (position, wind letter)
     active: tuple[str, ...]  # positions the table waits for (publicly)
+    indicators: tuple[int, ...] = ()  # face-up bonus-tile indicators (Uzje)
 
 
 @dataclass(frozen=True)
@@ -173,6 +174,7 @@ def build_frame(
         break_stack=w.get("break_stack", 0),
         winds=tuple((pos, players[seat_at(bottom, pos)]["wind"]) for pos in POSITIONS),
         active=tuple(pos for pos in POSITIONS if seat_at(bottom, pos) in active_seats),
+        indicators=tuple(T.parse_tile(t) for t in w.get("indicators", [])),
     )
     header = HeaderBox(title, view["prevailing_wind"], hand_label(view, match_length), extra, alert, net)
     return Frame(header, tuple(seats), tuple(ponds), wall, hand, actions)

@@ -92,10 +92,14 @@ def hand_order(hand: str, drawn: str | None) -> tuple[list[int], int | None]:
     return tiles, None
 
 
-def meld_tiles(meld: dict) -> tuple[list[int], set[int]]:
+def meld_tiles(meld: dict) -> tuple[list[int | None], set[int]]:
     """A meld of a view as (tiles, indices drawn face down): a concealed kong shows its two
-    outer tiles face down (issue 3 §2)."""
-    tiles = list(parse(meld["tiles"]))
+    outer tiles face down (issue 3 §2), a hidden one (Uzje ``concealed_quad_mode = hidden``: no
+    tiles in the view) all four; a zero in a sequence meld is shown as the number it is read
+    as, rank 0 of the meld's suit, first (seed 002: ``0s``)."""
+    if not meld["tiles"] and meld.get("kong_type") == "concealed":
+        return [None] * 4, {0, 1, 2, 3}
+    tiles = list(T.zero_as_number(parse(meld["tiles"])))
     down: set[int] = set()
     if meld.get("kong_type") == "concealed":
         down = {0, len(tiles) - 1}
@@ -179,7 +183,7 @@ def visible_counts(view: dict) -> list[int]:
         for m in p["melds"]:
             for t in parse(m["tiles"]):
                 seen[t] += 1
-    for t in view["wall"].get("bloom", []):
+    for t in view["wall"].get("bloom", []) + view["wall"].get("indicators", []):
         seen[T.parse_tile(t)] += 1
     return seen
 
@@ -213,8 +217,11 @@ def readiness(variant, view: dict, discard: int | None = None) -> Readiness:
     try:
         sh = shape.shanten(counts, melds)
         waits = shape.waits(counts, melds) if sh == 0 else []
+        runs = shape.straight_waits(counts, [parse(m["tiles"]) for m in me["melds"]]) if melds else []
     except ValueError:
         return Readiness()
+    if runs:   # the ultra-long straight with exposed runs (Uzje G-UZ-13)
+        sh, waits = 0, sorted(set(waits) | set(runs))
     seen = visible_counts(view)
     left = {w: max(0, variant.copies_of(w) - seen[w]) for w in waits}
     return Readiness(sh, waits, left, wait_worth(variant, view, counts, waits))
@@ -242,6 +249,7 @@ def wait_worth(variant, view: dict, counts: list[int], waits: list[int]) -> dict
                 concealed=tuple(sorted(base + [w])), melds=melds, bonus=tuple(T.parse_tiles(me.get("bonus", ""))),
                 winning_tile=w, self_draw=self_draw, seat_wind=T.parse_tile(me.get("wind", "E")),
                 prevailing_wind=T.parse_tile(view.get("prevailing_wind", "E")),
+                indicators=tuple(T.parse_tile(t) for t in view["wall"].get("indicators", [])),
             )
             try:
                 results.append(evaluate(variant, ctx))
@@ -249,9 +257,9 @@ def wait_worth(variant, view: dict, counts: list[int], waits: list[int]) -> dict
                 results.append(None)
         on_discard, drawn = results
         if on_discard is not None and on_discard.winning:
-            out[w] = f"{on_discard.value:g} {on_discard.unit}"
+            out[w] = _worth(on_discard)
         elif drawn is not None and drawn.winning:
-            out[w] = f"self-draw only: {drawn.value:g} {drawn.unit}"
+            out[w] = f"self-draw only: {_worth(drawn)}"
         else:
             reason = (on_discard or drawn).reason if (on_discard or drawn) else None
             out[w] = f"no win: {reason}" if reason else "no win"
@@ -276,6 +284,12 @@ def payment_words(ev: dict) -> str:
     return what + (", hidden" if ev.get("hidden") else "")
 
 
+def _worth(res) -> str:
+    """``'4.6 fan'``; with a points ladder (Uzje) ``'4.6 fan = 10 points'``."""
+    text = f"{res.value:g} {res.unit}"
+    return text if res.points is None else f"{text} = {fmt_num(res.points)} points"
+
+
 def describe_event(ev: dict, name) -> str | None:
     """One line for the status bar about a public event, or None.  ``name(seat)`` names a seat."""
     kind = ev.get("type")
@@ -291,9 +305,15 @@ def describe_event(ev: dict, name) -> str | None:
     if kind == "kong":
         kt = ev.get("kong_type") or ""
         article = "an" if kt[:1] in ("a", "e") else "a"
-        return f"{name(ev['seat'])} declares {article} {kt} kong of {ev['tile']}"
+        of = f" of {ev['tile']}" if ev.get("tile") else ""   # a hidden concealed kong (Uzje)
+        return f"{name(ev['seat'])} declares {article} {kt} kong{of}"
     if kind == "add_kong_declared":
         return f"{name(ev['seat'])} adds {ev['tile']} to a pung"
+    if kind == "concealed_kong_declared":
+        of = f" of {ev['tile']}" if ev.get("tile") else ""
+        return f"{name(ev['seat'])} declares a concealed kong{of}"
+    if kind == "indicator":
+        return f"New bonus tile indicator: {ev['tile']}"
     if kind == "bonus":
         return f"{name(ev['seat'])} sets aside {T.long_name(T.parse_tile(ev['tile']))} and draws a replacement"
     if kind == "hand_start":

@@ -64,7 +64,8 @@ async def test_singapore_instant_payments_reach_every_client(tmp_path):
 
     from mahjong_tui.net.protocol import HEADER
 
-    table = new_table("singapore", seed=6, hands=2)
+    # a seed whose bots meet bites during play (not only at the deal) in these hands
+    table = new_table("singapore", seed=8, hands=3)
     before = len(table.instant_log)
     taps = [bytearray() for _ in range(4)]
     async with served(table) as (server, task):

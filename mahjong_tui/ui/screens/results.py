@@ -23,7 +23,7 @@ def unit_value(value: float, unit: str) -> str:
     v = fmt_num(value)
     if unit.startswith("multiplier"):
         return f"×{v}"
-    if unit in ("points", "doublings") and v == "1":
+    if unit in ("points", "doublings", "limits") and v == "1":
         unit = unit[:-1]
     return f"{v} {unit}"
 
@@ -173,6 +173,9 @@ class HandEndScreen(BaseScreen):
                     table.add_row(pattern_words(p), p["id"], f"×{p['count']}" if p.get("count", 1) != 1 else "",
                                   pattern_value(p, w["unit"]))
                 table.add_row(Text("Total", style="bold"), "", "", Text(unit_value(w["value"], w["unit"]), style="bold"))
+                if w.get("points") is not None:   # a ladder from the unit to points (Uzje)
+                    table.add_row(Text("Points", style="bold"), "", "",
+                                  Text(unit_value(w["points"], "points"), style="bold"))
                 yield table
             if s.get("loser_scores"):
                 parts = [f"{names[int(k)]} {fmt_num(v)}" for k, v in sorted(s["loser_scores"].items(), key=lambda kv: int(kv[0]))]

@@ -250,6 +250,10 @@ class WallPanel(Area):
             b = Text("Bloom ", style="dim", no_wrap=True, end="")
             b.append_text(art.row(list(box.bloom)))
             info.append(b)
+        if box.indicators:
+            b = Text("Bonus ", style="dim", no_wrap=True, end="")
+            b.append_text(art.row(list(box.indicators)))
+            info.insert(0, b)  # it scores: shown before the counts
         if box.break_wind:
             info.append(Text.assemble(("Break ", "dim"), f"{box.break_wind} wall, {box.break_stack}",
                                       no_wrap=True, end=""))

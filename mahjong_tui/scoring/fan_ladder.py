@@ -1,0 +1,444 @@
+"""The ``fan_ladder`` scoring scheme: Ùzje mahjong (seed 002, GAPS §4c–§4e, G-UZ-5…14).
+
+Fan is counted in tenths: every pattern of the variant's ``[scoring.fan]`` table adds its value
+(``count`` times for the "each" patterns), and a few patterns add ``scoring.extra_fan`` more on
+their special tile (``[scoring.lucky_tiles]``: ``sea_scoop`` on ``1t`` …).  A win needs at
+least ``win.minimum`` fan (2.5, G-UZ-5).  Patterns of ``[scoring.limits]`` are limit hands: if
+any applies no fan counts and the hand is worth ``limit_points`` × the sum of their limit
+counts.  Otherwise the points come from the ladder (§4e, made exact)::
+
+    s = (F10 - T10) div 10          F10 = fan x 10, T10 = minimum x 10
+    P = ladder[s]                   for s < len(ladder)
+    P = limit_points x (1 + (s - len(ladder)) div limit_step)   beyond it
+
+The result's ``value`` is the fan (for a limit hand: the fan it counted before the limit
+replaced it) and ``points`` is P, which the settlement pays (``winner_collects``: the
+discarder pays P, or each other player ``self_draw_each`` × P on a self-draw).
+
+The zero tile (G-UZ-11) is read group by group, whichever scores best: a zero inside an arith
+or power is rank 0 of that suit (``0s``); a group made only of zeros (a trip, quad or pair) is
+read as the honour ``Z`` or as rank 0 of the hand's number suit, and every arrangement is
+scored under each reading (GAPS §0 decomposition rule).
+
+Pattern definitions: GAPS §4d (ids exactly as there).  Flower wins (G-UZ-14) are declared on a
+flower (the winning tile is a bonus tile), need no hand form and count no other fan:
+``six_flowers`` (situation ``sixth_flower``: the sixth flower was just received) is worth
+exactly the minimum; ``ivies_on_the_wall`` (situation ``robbing_the_eighth``: another player
+exposed the eighth flower while the winner holds the other seven) its fan alone;
+``crossing_the_sea`` (all eight flowers held) its limit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import product
+from typing import TYPE_CHECKING, Iterable, Sequence
+
+from .. import tiles as T
+from ..melds import CHOW, CONCEALED_KONG, KONG, PUNG
+from .common import (PAIR, SEVEN_PAIRS, STANDARD, Arrangement, Group, not_complete_reason, plain_number,
+                     win_arrangements)
+from .context import HandContext, PatternScore, ScoreResult
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..variant import Variant
+
+UNIT = "fan"
+
+#: Every pattern id this scheme can detect (GAPS §4d); ``variant.py`` validates the
+#: ``[scoring.fan]`` and ``[scoring.limits]`` tables against it.
+PATTERN_IDS: frozenset[str] = frozenset({
+    "self_draw", "closed_hand", "sea_scoop", "pond_scoop", "quad_draw", "multi_quad_draw", "quad_rob",
+    "bonus_tile", "seat_flower", "orchard", "six_flowers", "ivies_on_the_wall", "crossing_the_sea",
+    "seat_wind", "round_wind", "arrow_trip", "clean_suit", "clean_tongs", "full_flush",
+    "single_differences", "all_powers", "all_gems", "rock_field", "twin_melds", "archery_class",
+    "seven_pairs", "ultra_long_straight", "thirteen_orphans", "fourteen_orphans", "big_four_winds",
+    "big_three_winds", "honourable",
+})
+
+#: A player's words for each pattern (seed 002's names).
+DESCRIPTIONS: dict[str, str] = {
+    "self_draw": "Self-draw: the winning tile from the wall",
+    "closed_hand": "Closed hand: no open meld",
+    "sea_scoop": "Sea-scoop: the last tile of the wall",
+    "pond_scoop": "Pond-scoop: the last discard",
+    "quad_draw": "Quad draw: the replacement tile of a quad",
+    "multi_quad_draw": "Multi-quad draw: quad, replacement, closed quad, win",
+    "quad_rob": "Quad rob: the tile added to a trip",
+    "bonus_tile": "Bonus tile: a tile matching a face-up indicator",
+    "seat_flower": "Flower of your seat",
+    "orchard": "Orchard: one whole set of four flowers",
+    "six_flowers": "Six flowers: won on receiving the sixth",
+    "ivies_on_the_wall": "Ivies on the wall: seven flowers, another player exposed the eighth",
+    "crossing_the_sea": "Crossing the sea: all eight flowers drawn",
+    "seat_wind": "Seat wind trip",
+    "round_wind": "Round (set) wind trip",
+    "arrow_trip": "Arrow trip",
+    "clean_suit": "Clean suit: one number suit and honours",
+    "clean_tongs": "Clean tongs: tongs and honours",
+    "full_flush": "Full flush: one number suit only",
+    "single_differences": "Single differences: four ariths of one step",
+    "all_powers": "All powers",
+    "all_gems": "All gems",
+    "rock_field": "Rock field: four trips",
+    "twin_melds": "Twin melds: identical melds",
+    "archery_class": "Archery class: trips of two arrows, a pair of the third",
+    "seven_pairs": "Seven pairs",
+    "ultra_long_straight": "Ultra-long straight: fourteen ranks of one suit",
+    "thirteen_orphans": "Thirteen orphans",
+    "fourteen_orphans": "Fourteen orphans",
+    "big_four_winds": "Big four winds",
+    "big_three_winds": "Big three winds",
+    "honourable": "Honourable: honours only",
+}
+
+FLOWER_FORM = "flowers"
+"""``ScoreResult.form`` of a flower win (G-UZ-14)."""
+
+_FLOWER_SETS = (T.SEASONS, T.FLOWERS)
+_ALL_FLOWERS = frozenset(T.SEASONS + T.FLOWERS)
+_SEAT_WINDS = (T.EAST, T.SOUTH, T.WEST, T.NORTH)
+
+
+def tenths(x: float) -> int:
+    """A fan value in whole tenths (fan is counted in steps of 0.1 at most, G-UZ-8)."""
+    return round(x * 10)
+
+
+def points_for(variant: "Variant", fan10: int, limits: float = 0) -> float:
+    """Points of a hand of ``fan10`` tenths of fan, or of ``limits`` limit hands (§4e).
+
+    Raises ``ValueError`` for a hand under the minimum (not a win).  Check values (GAPS §4e):
+    2.6 → 2, 3 → 2, 4 → 5, 7 → 50, 12 → 2000, 13 → 5000, 16 → 10000, 24 → 20000.
+    """
+    sc = variant.scoring
+    if limits:
+        return plain_number(sc["limit_points"] * limits)
+    s, _ = divmod(fan10 - tenths(variant.win["minimum"]), 10)
+    if s < 0:
+        raise ValueError(f"{fan10 / 10:g} fan is under the minimum of {variant.win['minimum']:g}")
+    ladder = sc["ladder"]
+    if s < len(ladder):
+        return ladder[s]
+    return plain_number(sc["limit_points"] * (1 + (s - len(ladder)) // int(sc["limit_step"])))
+
+
+# ----------------------------------------------------------------------------------------
+# Readings of the hand
+# ----------------------------------------------------------------------------------------
+
+def meld_kind(variant: "Variant", tiles: Sequence[int]) -> str:
+    """The meld family of three or four tiles read as numbers where they are (``arith``,
+    ``gem``, ``power``, ``pung``, ``kong``), by the variant's meld templates; ``"chow"`` if
+    no template has the ranks.  Codes are readings (rank 0 = the zero, GAPS §4c)."""
+    if len(set(tiles)) == 1:
+        return KONG if len(tiles) == 4 else PUNG
+    ranks = tuple(sorted(T.rank_of(t) for t in tiles))
+    for tpl in variant.meld_templates:
+        if ranks in tpl.rank_sets:
+            return tpl.kind
+    return CHOW
+
+
+def _read_groups(variant: "Variant", arr: Arrangement) -> list[Group]:
+    """The arrangement's groups with declared sequence melds read as numbers and their meld
+    family named (a claimed ``chow`` becomes ``arith``/``gem``/``power``)."""
+    out = []
+    for g in arr.groups:
+        if g.kind == CHOW:
+            ts = T.zero_as_number(g.tiles)
+            g = replace(g, kind=meld_kind(variant, ts), tiles=ts)
+        out.append(g)
+    return out
+
+
+def _zero_group(variant: "Variant", g: Group) -> bool:
+    return variant.zero is not None and all(t == variant.zero for t in g.tiles)
+
+
+def readings(variant: "Variant", groups: list[Group]) -> Iterable[list[Group]]:
+    """Every reading of the zero-only groups: the honour, or rank 0 of a suit the zero can be
+    read in (``ZeroShape.zero_readings``) that the hand holds (any such suit when it holds no
+    number tile)."""
+    flexible = [i for i, g in enumerate(groups) if _zero_group(variant, g)]
+    if not flexible:
+        yield groups
+        return
+    readable = sorted({T.suit_of(r) for r in variant.hand_shape.zero_readings if T.is_suited(r)})
+    present = {T.suit_of(t) for g in groups for t in g.tiles if T.is_suited(t)}
+    suits = [s for s in readable if s in present] if present else readable
+    options = [None] + suits
+    for choice in product(options, repeat=len(flexible)):
+        out = list(groups)
+        for i, s in zip(flexible, choice):
+            if s is not None:
+                out[i] = replace(out[i], tiles=(s * T.SUIT_SIZE,) * len(out[i].tiles))
+        yield out
+
+
+# ----------------------------------------------------------------------------------------
+# Detectors
+# ----------------------------------------------------------------------------------------
+
+class _Tally:
+    """Fan items (in tenths) and limit items of one reading."""
+
+    def __init__(self, variant: "Variant"):
+        self.fan_table = variant.scoring["fan"]
+        self.limit_table = variant.scoring["limits"]
+        self.extra10 = tenths(variant.scoring.get("extra_fan", 0))
+        self.items: list[PatternScore] = []
+        self.fan10 = 0
+        self.limits = 0.0
+
+    def fan(self, pid: str, count: int = 1, extra: int = 0) -> None:
+        """Add ``pid`` ``count`` times, plus ``extra`` × ``scoring.extra_fan`` (once)."""
+        if count <= 0 or pid not in self.fan_table:
+            return
+        each10 = tenths(self.fan_table[pid])
+        total10 = each10 * count + self.extra10 * extra
+        desc = DESCRIPTIONS.get(pid, pid)
+        if extra:
+            desc += f" (+{plain_number(self.extra10 * extra / 10)} extra)"
+            # one item whose value carries the extra fan: "sea_scoop 4.8" on its special tile
+            self.items.append(PatternScore(pid, plain_number(total10 / 10), 1, UNIT, desc))
+        else:
+            self.items.append(PatternScore(pid, plain_number(each10 / 10), count, UNIT, desc))
+        self.fan10 += total10
+
+    def limit(self, pid: str) -> None:
+        if pid in self.limit_table:
+            n = self.limit_table[pid]
+            self.items.append(PatternScore(pid, n, 1, "limits", DESCRIPTIONS.get(pid, pid)))
+            self.limits += n
+
+
+def _lucky(variant: "Variant", pid: str, tile: int | None) -> int:
+    """1 when ``tile`` is the pattern's special tile (``[scoring.lucky_tiles]``) in play."""
+    name = variant.scoring.get("lucky_tiles", {}).get(pid)
+    if name is None or tile is None:
+        return 0
+    lucky = T.parse_tile(name)
+    return int(lucky == tile and variant.copies_of(lucky) > 0)
+
+
+def bonus_kind(variant: "Variant", indicator: int) -> int:
+    """The bonus tile an indicator names (G-UZ-6): itself (``options.bonus_tile_mode =
+    identity``) or the next kind of its suit or honour group, cyclically (``successor``, the
+    Riichi way: 16 → 1, N → E, P → C; the zero names itself)."""
+    if variant.options.get("bonus_tile_mode", "identity") == "identity":
+        return indicator
+    kinds = variant.kinds
+    if T.is_suited(indicator):
+        group = [k for k in kinds if T.suit_of(k) == T.suit_of(indicator)]
+    elif T.is_wind(indicator):
+        group = [k for k in kinds if T.is_wind(k)]
+    elif T.is_dragon(indicator):
+        group = [k for k in kinds if T.is_dragon(k)]
+    else:
+        return indicator
+    return group[(group.index(indicator) + 1) % len(group)] if indicator in group else indicator
+
+
+def _wind_tile(variant: "Variant", wind: int) -> int:
+    """The tile of a seat or round wind; with compressed winds ``H`` stands for East and West,
+    ``V`` for South and North (seed 002)."""
+    if variant.copies_of(wind):
+        return wind
+    return T.WIND_H if wind in (T.EAST, T.WEST) else T.WIND_V
+
+
+def _kong_chain(ctx: HandContext) -> tuple[str, ...]:
+    if ctx.kong_chain:
+        return ctx.kong_chain
+    if "double_kong_replacement" in ctx.situations:
+        return ("exposed", CONCEALED_KONG)   # the score command's flag: a second, closed quad
+    return ()
+
+
+def _situation_items(variant: "Variant", ctx: HandContext, tally: _Tally) -> None:
+    """Luck-based wins (§4d): self-draw, closed hand, sea/pond-scoop, quad draws, quad rob."""
+    w = ctx.winning_tile
+    sit = ctx.situations
+    if ctx.self_draw:
+        tally.fan("self_draw")
+    if all(m.kind == KONG and m.kong_type == CONCEALED_KONG for m in ctx.melds):   # G-UZ-10
+        tally.fan("closed_hand")
+    if "last_wall_tile" in sit:
+        tally.fan("sea_scoop", extra=_lucky(variant, "sea_scoop", w))
+    if "last_discard" in sit:
+        tally.fan("pond_scoop", extra=_lucky(variant, "pond_scoop", w))
+    chain = _kong_chain(ctx)
+    if len(chain) >= 2 and all(k == CONCEALED_KONG for k in chain[1:]):
+        extra = len(chain) - 2 + _lucky(variant, "multi_quad_draw", w)
+        tally.fan("multi_quad_draw", extra=extra)
+    elif "kong_replacement" in sit:
+        tally.fan("quad_draw", extra=_lucky(variant, "quad_draw", w))
+    if "robbing_kong" in sit:
+        tally.fan("quad_rob", extra=_lucky(variant, "quad_rob", w))
+
+
+def _tile_items(variant: "Variant", ctx: HandContext, tally: _Tally) -> None:
+    """Bonus tiles (each tile of the hand matching a face-up indicator, each indicator
+    separately, G-UZ-6) and flowers (seat flower, orchard)."""
+    physical = [t for t in ctx.concealed] + [t for m in ctx.melds for t in m.tiles]
+    n = sum(physical.count(bonus_kind(variant, i)) for i in ctx.indicators)
+    tally.fan("bonus_tile", n)
+    seat_no = _SEAT_WINDS.index(ctx.seat_wind) + 1 if ctx.seat_wind in _SEAT_WINDS else 0
+    held = set(ctx.bonus)
+    own = 0
+    for group in _FLOWER_SETS:
+        if set(group) <= held:
+            tally.fan("orchard")
+        else:
+            own += sum(1 for b in group if b in held and T.bonus_number(b) == seat_no)
+    tally.fan("seat_flower", own)
+
+
+def _meld_items(variant: "Variant", ctx: HandContext, melds: list[Group], pair: Group | None,
+                tally: _Tally) -> None:
+    """Patterns of the four melds and the pair (standard form)."""
+    trip_tiles = [g.tiles[0] for g in melds if g.kind in (PUNG, KONG)]
+    seat, round_ = _wind_tile(variant, ctx.seat_wind), _wind_tile(variant, ctx.prevailing_wind)
+    tally.fan("seat_wind", trip_tiles.count(seat))
+    tally.fan("round_wind", trip_tiles.count(round_))
+    arrows = [t for t in trip_tiles if T.is_dragon(t)]
+    tally.fan("arrow_trip", len(arrows))
+    if len(arrows) == 2 and pair is not None and T.is_dragon(pair.tiles[0]) and pair.tiles[0] not in arrows:
+        tally.fan("archery_class")
+    kinds = [g.kind for g in melds]
+    if len(melds) == 4:
+        if all(k == "arith" for k in kinds) and len({g.tiles[1] - g.tiles[0] for g in melds}) == 1:
+            tally.fan("single_differences")
+        if all(k == "power" for k in kinds):
+            tally.fan("all_powers")
+        if all(k == "gem" for k in kinds):
+            tally.fan("all_gems")
+        if all(k in (PUNG, KONG) for k in kinds):
+            tally.fan("rock_field")
+    same: dict[tuple[int, ...], int] = {}
+    for g in melds:
+        key = tuple(sorted(set(g.tiles))) if g.kind in (PUNG, KONG) else g.tiles
+        same[key] = same.get(key, 0) + 1
+    tally.fan("twin_melds", sum(n - 1 for n in same.values()))
+    winds = {t for t in trip_tiles if t in _SEAT_WINDS}
+    if len(winds) == 4 and pair is not None:
+        tally.limit("big_four_winds")
+    if len(winds) >= 3:
+        tally.limit("big_three_winds")
+
+
+def _suit_items(variant: "Variant", tiles: list[int], tally: _Tally) -> None:
+    """Limited tile choice (§4d): clean suit / clean tongs (one number suit and at least one
+    honour; clean tongs for a suit of few ranks, ``tiles.suit_ranks``), full flush (one number
+    suit only), honourable (honours only, the zero included)."""
+    suits = {T.suit_of(t) for t in tiles if T.is_suited(t)}
+    honours = [t for t in tiles if T.is_honour(t)]
+    if len(suits) == 1:
+        letter = T.SUIT_LETTERS[next(iter(suits))]
+        if honours:
+            tally.fan("clean_tongs" if letter in variant.tiles_rules["suit_ranks"] else "clean_suit")
+        else:
+            tally.fan("full_flush")
+    if tiles and not suits:
+        tally.limit("honourable")
+
+
+def _score_reading(variant: "Variant", ctx: HandContext, arr: Arrangement, groups: list[Group]) -> _Tally:
+    tally = _Tally(variant)
+    _situation_items(variant, ctx, tally)
+    _tile_items(variant, ctx, tally)
+    if arr.form == STANDARD:
+        melds = [g for g in groups if g.kind != PAIR]
+        pair = next((g for g in groups if g.kind == PAIR), None)
+        _meld_items(variant, ctx, melds, pair, tally)
+        tiles = [t for g in groups for t in g.tiles]
+    elif arr.form == SEVEN_PAIRS:
+        tally.fan("seven_pairs")
+        tiles = [t for g in groups for t in g.tiles]
+    else:
+        tally.fan(arr.form)      # ultra_long_straight (fan)
+        tally.limit(arr.form)    # thirteen_orphans, fourteen_orphans (limits)
+        tiles = list(ctx.concealed) + [t for m in ctx.melds for t in m.tiles]
+    _suit_items(variant, tiles, tally)
+    return tally
+
+
+# ----------------------------------------------------------------------------------------
+# Flower wins (G-UZ-14)
+# ----------------------------------------------------------------------------------------
+
+def _flower_win(variant: "Variant", ctx: HandContext) -> _Tally | None:
+    """The flower win declared on flower ``ctx.winning_tile``, if it is one:
+    ``crossing_the_sea`` (all eight held), ``ivies_on_the_wall`` (``robbing_the_eighth``:
+    seven held and the winning tile is the eighth, exposed by another player), or
+    ``six_flowers`` (``sixth_flower``: six held, the last just received)."""
+    held = _ALL_FLOWERS & set(ctx.bonus)
+    tally = _Tally(variant)
+    if held == _ALL_FLOWERS:
+        tally.limit("crossing_the_sea")
+    elif ("robbing_the_eighth" in ctx.situations and len(held) == 7
+          and ctx.winning_tile in _ALL_FLOWERS - held):
+        tally.fan("ivies_on_the_wall")
+    elif "sixth_flower" in ctx.situations and len(held) == 6:
+        tally.fan("six_flowers")
+    return tally if tally.items else None
+
+
+# ----------------------------------------------------------------------------------------
+# Scheme API
+# ----------------------------------------------------------------------------------------
+
+def _result(variant: "Variant", ctx: HandContext, form: str, tally: _Tally, decomposition=()) -> ScoreResult:
+    minimum10 = tenths(variant.win["minimum"])
+    value = plain_number(tally.fan10 / 10)
+    if not tally.limits and tally.fan10 < minimum10:
+        return ScoreResult(winning=False, value=value, unit=UNIT, form=form, patterns=tuple(tally.items),
+                           reason=f"{value} fan: a win needs at least {plain_number(variant.win['minimum'])}",
+                           decomposition=decomposition)
+    items = [p for p in tally.items if p.kind == "limits"] if tally.limits else tally.items
+    res = ScoreResult(winning=True, value=value, unit=UNIT, form=form, patterns=tuple(items),
+                      decomposition=decomposition, points=points_for(variant, tally.fan10, tally.limits))
+    from .settlement import payments_for_score
+
+    return replace(res, payments=payments_for_score(variant, res, ctx))
+
+
+def evaluate(variant: "Variant", ctx: HandContext) -> ScoreResult:
+    """Decide whether ``ctx`` is a legal Ùzje win and score it (seed 002; GAPS §4c–§4e).
+
+    Every arrangement of the hand (:func:`mahjong_tui.scoring.common.win_arrangements`) under
+    every reading of its zero-only groups is scored; the one with the most points, then the
+    most fan, is reported (GAPS §0).  ``value`` = fan, ``points`` = the ladder's points
+    (:func:`points_for`).  Under ``win.minimum`` the result has ``winning`` False and a reason
+    such as ``"2.4 fan: a win needs at least 2.5"``.  Flower wins (G-UZ-14) are answered
+    first; they need no hand form.
+    """
+    if ctx.winner and ctx.winning_tile is not None and T.is_bonus(ctx.winning_tile):
+        flower = _flower_win(variant, ctx)
+        if flower is None:
+            return ScoreResult(winning=False, unit=UNIT, form=FLOWER_FORM,
+                               reason="no flower win: six flowers just received, seven and the eighth "
+                                      "exposed by another player, or all eight")
+        return _result(variant, ctx, FLOWER_FORM, flower)
+    best: tuple | None = None
+    for arr in win_arrangements(variant, ctx) if ctx.winner else ():
+        for groups in readings(variant, _read_groups(variant, arr)):
+            tally = _score_reading(variant, ctx, arr, groups)
+            key = (tally.limits, tally.fan10)
+            if best is None or key > best[0]:
+                best = (key, arr, groups, tally)
+    if best is None:
+        return ScoreResult(winning=False, unit=UNIT, reason=not_complete_reason(variant))
+    _, arr, groups, tally = best
+    decomposition = tuple(g.notation() for g in groups) if arr.form in (STANDARD, SEVEN_PAIRS) else ()
+    return _result(variant, ctx, arr.form, tally, decomposition)
+
+
+def score_loser(variant: "Variant", ctx: HandContext) -> ScoreResult:
+    """A non-winner's hand scores nothing in Ùzje (§4e: only the winner is paid)."""
+    return ScoreResult(winning=False, value=0, unit=UNIT, reason="only the winner scores in this variant")
+
+
+__all__ = ["PATTERN_IDS", "evaluate", "score_loser", "points_for", "meld_kind", "bonus_kind",
+           "readings", "tenths"]

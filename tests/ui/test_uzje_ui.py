@@ -1,0 +1,77 @@
+"""The Ùzje table in the real app (Textual Pilot): 16-rank tiles and the zero drawn legibly,
+the bonus-tile indicator in the middle of the table, and a claim prompt of ariths (one with
+the zero read as rank 0) — each with its own key — whose chosen meld is shown as read.
+
+Seed 7, one hand, baseline bots: your first claim prompt with three or more melds offers
+0-8-16, 8-11-14 and 8-12-16 of mans on Bot 4's 8m while you hold two zeros (found by a search
+over seeds; the bots are deterministic)."""
+
+from __future__ import annotations
+
+from mahjong_tui import tiles as T
+from mahjong_tui.ui.widgets.areas import ActionBar, HandArea, WallPanel
+from tests.ui.helpers import bot_policy, make_app, my_request, next_decision, press_action, table_screen, wait_for
+
+
+async def test_uzje_table_ranks_zero_indicator_and_arith_prompt():
+    app = make_app(variant="uzje", seed=7, hands=1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: my_request(app) is not None)
+        t = table_screen(app)
+        decide = bot_policy(t.session.variant, 0)
+        wall = app.screen.query_one(WallPanel).plain_lines()
+        indicator = my_request(app).view["wall"]["indicators"][0]
+        assert any(line.strip().startswith("Bonus") and indicator in line for line in wall), wall
+        while (req := await next_decision(pilot, app)) is not None:
+            chows = [a for a in req.legal if a.kind == "chow"]
+            if req.is_turn or len(chows) < 3:
+                await press_action(pilot, app, decide(req))
+                await wait_for(pilot, lambda: my_request(app) is not req)
+                continue
+            hand = app.screen.query_one(HandArea).plain_lines()[0].split()
+            assert "Z" in hand and any(x[:-1].isdigit() and int(x[:-1]) >= 10 for x in hand), hand
+            bar = " ".join(app.screen.query_one(ActionBar).plain_lines())
+            shown = {T.format_tiles(T.zero_as_number(c.action.tiles)): key for key, c in t.choice_map.items()
+                     if c.action.kind == "chow"}
+            assert set(shown) == {"08fm", "8adm", "8bfm"}
+            for key in shown.values():
+                assert f" {key} " in bar
+            assert "chow  0m  8m 16m" in bar          # the zero read as rank 0 of mans
+            await pilot.press(shown["08fm"])
+            await wait_for(pilot, lambda: my_request(app) is not req)
+            melds = app.screen.query_one(HandArea).plain_lines()
+            assert any("0m  8m 16m" in line for line in melds), melds
+            break
+        else:
+            raise AssertionError("no claim prompt of three melds came")
+
+
+def test_a_prompt_of_many_melds_gives_each_its_own_key():
+    """A zero discarded to a hand of socks and mans may complete a dozen melds (Uzje): keys 1-9,
+    then 0 and letters no other key of the table uses; past them a choice is clicked."""
+    from mahjong_tui.engine import Action
+    from mahjong_tui.ui.choices import LETTERS, assign
+
+    zero = T.ZERO
+    chows = [Action(1, "chow", tiles=tuple(sorted((zero, T.tile("s", d), T.tile("s", 2 * d))))) for d in range(1, 9)]
+    chows += [Action(1, "chow", tiles=tuple(sorted((zero, T.tile("m", d), T.tile("m", 2 * d))))) for d in range(1, 9)]
+    legal = chows + [Action(1, "pung", zero), Action(1, "win", zero), Action(1, "pass")]
+    choices = assign(legal)
+    keys = [c.key for c in choices]
+    assert len(set(keys)) == len(keys) == 19
+    assert {"w", "p", "x"} <= set(keys)
+    numbered = [c.key for c in choices if c.action.kind == "chow"]
+    assert numbered[:10] == ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0"]
+    reserved = set(LETTERS.values()) | set("dhioq")
+    assert not reserved & set(numbered[10:]) and all(len(k) == 1 for k in numbered)
+    # the zero shows as the number it is read as
+    assert choices[[c.action for c in choices].index(chows[0])].label == "chow 0s 1s 2s"
+
+
+def test_flower_wins_are_named_in_the_prompt():
+    from mahjong_tui.engine import Action
+    from mahjong_tui.ui.choices import label
+
+    assert label(Action(1, "win", T.parse_tile("r")), "turn") == "win by flowers on r"
+    assert label(Action(1, "win", T.parse_tile("r")), "rob") == "rob the flower: win on r"
+    assert label(Action(1, "win", T.parse_tile("5s")), "turn") == "win (self-drawn)"
