@@ -529,6 +529,16 @@ def test_plan_values_count_the_seats_bonus_tiles_and_doubling_payments():
     assert (free_without[2], free_with[2]) == (0.0, 1.0)   # discard value: none, then 1 tai
 
 
+def test_values_are_the_points_a_ladder_pays():
+    """Uzje pays points from a ladder over the fan (GAPS §4e), and the bots value a hand by what
+    it is paid: 123s 456s 789s 123m 5m waiting on 5m, won on a discard, is closed hand 2.6 +
+    single differences 1.4 = 4.0 fan -> s = (40 - 25) div 10 = 1 -> 5 points (not 4)."""
+    v = load_variant("uzje")
+    model = model_for(v)
+    hand = tuple(T.parse_tiles("123s456s789s123m5m"))
+    assert model.exact(hand, (), T.parse_tile("5m"), T.EAST, T.EAST)[1] == 5.0
+
+
 def test_defence_reads_each_opponents_bonus_tiles():
     """Singapore: an opponent with no bonus tile cannot win a plain hand on a discard (no tai),
     one holding an animal can.  The defence reads each opponent's public bonus tiles: the one

@@ -10,10 +10,11 @@ combination) is honoured without a line of per-variant code here:
   finished hand of that plan around the declared melds; tells whether the plan can be won at
   all (e.g. an unrestricted hand in Yangzhou cannot reach 15 fan) and roughly for how much.
 
-Values are what one payment of the hand is worth, in units of ``scoring.base``: the scorer's
-value (fan, tai, multiplier, points) where it is paid as it stands, and ``2^(tai − 1)`` where
-the variant pays by doubling (``settlement.hand_value = "doubling"``, Singapore GAPS §3e; one
-definition: :func:`mahjong_tui.scoring.settlement.hand_value`).  The gains ``g_self`` /
+Values are what one payment of the hand is worth, in units of ``scoring.base``
+(:func:`mahjong_tui.scoring.settlement.result_value`, the one definition): the scorer's value
+(fan, tai, multiplier, points) where it is paid as it stands, its points where the scheme turns
+value into points (Uzje's ladder, GAPS §4e), and ``2^(tai − 1)`` where the variant pays by
+doubling (``settlement.hand_value = "doubling"``, Singapore GAPS §3e).  The gains ``g_self`` /
 ``g_disc`` / ``g_loss`` turn them into what the seat collects (self-draw / discard) and loses
 when it deals in, from ``[settlement]``.
 """
@@ -23,7 +24,7 @@ from __future__ import annotations
 from .. import tiles as T
 from ..melds import CHOW, KONG, PUNG, Meld
 from ..scoring import HandContext, evaluate
-from ..scoring.settlement import hand_value
+from ..scoring.settlement import result_value
 
 
 class ValueModel:
@@ -38,8 +39,6 @@ class ValueModel:
         s = variant.settlement
         mode = s.get("mode", "winner_collects")
         base = self.base = variant.scoring.get("base", 1) or 1
-        #: payments double per unit of value (Singapore): :meth:`_value` converts
-        self.doubling = s.get("hand_value", "linear") == "doubling"
         if mode == "winner_collects":
             self.g_self = 3.0 * s.get("self_draw_each", 1) * base
             self.g_disc = (s.get("discarder", 1) + 2 * s.get("discard_others", 0)) * base
@@ -90,10 +89,7 @@ class ValueModel:
             return 0.0
         if not res.winning:
             return 0.0
-        value = float(res.value)
-        if self.doubling:
-            value = hand_value(self.variant, value) / self.base
-        return max(value, 1e-3)
+        return max(result_value(self.variant, res) / self.base, 1e-3)
 
     # -- probes --------------------------------------------------------------------------------
     def probe(self, plan, melds: tuple[Meld, ...], seat_wind: int, prevailing: int,
