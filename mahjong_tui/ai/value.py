@@ -10,11 +10,10 @@ combination) is honoured without a line of per-variant code here:
   finished hand of that plan around the declared melds; tells whether the plan can be won at
   all (e.g. an unrestricted hand in Yangzhou cannot reach 15 fan) and roughly for how much.
 
-Values are what one payment of the hand is worth, in units of ``scoring.base``
-(:func:`mahjong_tui.scoring.settlement.result_value`, the one definition): the scorer's value
-(fan, tai, multiplier, points) where it is paid as it stands, its points where the scheme turns
-value into points (Uzje's ladder, GAPS §4e), and ``2^(tai − 1)`` where the variant pays by
-doubling (``settlement.hand_value = "doubling"``, Singapore GAPS §3e).  The gains ``g_self`` /
+Values are in the variant's unit (fan, tai, multiplier, points), not in what the hand is paid
+where payments grow faster than the unit (Singapore's 2^(tai − 1), Uzje's points ladder):
+measured, a bot valuing those payments chases the steep end of the scale — in Uzje it won a
+third as many hands (tests/bench/ai_results.md, session 7).  The gains ``g_self`` /
 ``g_disc`` / ``g_loss`` turn them into what the seat collects (self-draw / discard) and loses
 when it deals in, from ``[settlement]``.
 """
@@ -24,7 +23,6 @@ from __future__ import annotations
 from .. import tiles as T
 from ..melds import CHOW, KONG, PUNG, Meld
 from ..scoring import HandContext, evaluate
-from ..scoring.settlement import result_value
 
 
 class ValueModel:
@@ -38,7 +36,7 @@ class ValueModel:
         self.memo: dict = {}
         s = variant.settlement
         mode = s.get("mode", "winner_collects")
-        base = self.base = variant.scoring.get("base", 1) or 1
+        base = variant.scoring.get("base", 1) or 1
         if mode == "winner_collects":
             self.g_self = 3.0 * s.get("self_draw_each", 1) * base
             self.g_disc = (s.get("discarder", 1) + 2 * s.get("discard_others", 0)) * base
@@ -52,6 +50,13 @@ class ValueModel:
         self.lo, self.hi = variant.tiles_rules["ranks"]
         self.suits = list(variant.suit_indices)
         self.honours = [k for k in variant.kinds if T.is_honour(k)]
+        #: a run of another shape than 1-2-3 where the variant's meld templates have one (Uzje's
+        #: ariths of difference 2 and up, gems, powers), as ranks: a plain filler hand holds one,
+        #: so its four runs do not all share a difference (Uzje's single_differences would make
+        #: every plain hand look 1.4 fan richer than it is)
+        self.other_run = next((rs for tpl in variant.meld_templates for rs in sorted(tpl.rank_sets)
+                               if (rs[1] - rs[0], rs[2] - rs[1]) != (1, 1) and self.lo <= rs[0] and rs[2] <= self.hi),
+                              None)
 
     # -- exact ---------------------------------------------------------------------------------
     def exact(self, concealed13: tuple[int, ...], melds: tuple[Meld, ...], wait: int, seat_wind: int,
@@ -89,7 +94,7 @@ class ValueModel:
             return 0.0
         if not res.winning:
             return 0.0
-        return max(result_value(self.variant, res) / self.base, 1e-3)
+        return max(float(res.value), 1e-3)
 
     # -- probes --------------------------------------------------------------------------------
     def probe(self, plan, melds: tuple[Meld, ...], seat_wind: int, prevailing: int,
@@ -118,6 +123,27 @@ class ValueModel:
                 concealed13 = tuple(sorted(tiles[:-1]))
                 got = self.exact(concealed13, all_melds, wait, seat_wind, prevailing, bonus, situations)
         self._probe[key] = got
+        return got
+
+    def claim_ok(self, plan, melds: tuple[Meld, ...], seat_wind: int, prevailing: int,
+                 bonus: tuple[int, ...] = ()) -> bool:
+        """Can a plain finished hand of ``plan`` still be won with one more meld claimed (its
+        first group exposed)?  Not where a plain hand is legal only concealed: Uzje's closed
+        hand (2.6 fan against a 2.5 minimum, GAPS §4d), Singapore's fully concealed tai for a
+        seat with no other (§3d).  There a claim is no speed-up of the plan."""
+        key = ("claim_ok", plan.name, melds, seat_wind, prevailing, bonus)
+        got = self._probe.get(key)
+        if got is None:
+            got = False
+            tiles = (self._filler(plan, melds, seat_wind, prevailing)
+                     if plan.kind in ("mask", "fixed", "triplets") else None)
+            if tiles is not None and len(tiles) >= 5:
+                first = tuple(sorted(tiles[:3]))
+                kind = PUNG if len(set(first)) == 1 else CHOW
+                claimed = melds + (Meld(kind, first, declared=True, concealed=False),)
+                vs, vd = self.exact(tuple(sorted(tiles[3:-1])), claimed, tiles[-1], seat_wind, prevailing, bonus)
+                got = vs > 0 or vd > 0
+            self._probe[key] = got
         return got
 
     def chow_wait_ok(self, plan, seat_wind: int, prevailing: int) -> bool:
@@ -216,6 +242,8 @@ class ValueModel:
         elif plan.suit >= 0:   # suit / suit_honours masks
             pos = self.suits.index(plan.suit)
             groups = [tuple(self._tile(pos, off + i) for i in range(3)) for off in (1, 4, 2, 5, 0, 6)]
+            if self.other_run is not None:
+                groups = [tuple(self._tile(pos, r - self.lo) for r in self.other_run)] + groups
             if plan.needs_honour:
                 pairs = plain_honours[:]
             else:
@@ -223,6 +251,8 @@ class ValueModel:
         else:                  # free
             groups = [tuple(self._tile(i, off + j) for j in range(3))
                       for off, i in ((1, 0), (4, 1), (2, 2), (5, 0), (1, 1), (5, 2))]
+            if self.other_run is not None:
+                groups = [tuple(self._tile(i, r - self.lo) for r in self.other_run) for i in (1, 2)] + groups
             pairs = [self._tile(2, span - 1), self._tile(1, span), self._tile(0, 0)]
         for g in groups:
             if need == 0:
