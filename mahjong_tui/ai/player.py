@@ -20,7 +20,8 @@ It turns them into an expected gain ``P(win) · u(value)``:
   discard (the other seats' discards in a round count as one more draw), within the seat's
   remaining draws;
 - ``u(v) = v ** alpha`` (``alpha < 1``) damps huge limit hands so a bot does not chase a 500
-  point seven pairs with a 3 % chance over a likely plain win;
+  point seven pairs with a 3 % chance over a likely plain win; ``v`` is the hand's value in
+  the variant's unit (:mod:`mahjong_tui.ai.value`), counting the seat's bonus tiles;
 - a discard win comes at ``DISCARD_RATE`` times the self-draw rate (scaling it by the suits
   the other seats throw away gained nothing against easy opponents over 2,400 Yuxi and
   3,600 Yangzhou hands: tests/bench/ai_results.md);
@@ -29,6 +30,9 @@ It turns them into an expected gain ``P(win) · u(value)``:
   win on a discard, a Classic chow-completing discard) is worth nothing by that route;
   ``strong`` adds the route of a set that can still become a kong where a face-up bloom tile
   would then win (Yuxi kong on flower, :meth:`LevelBot._bloom_route`);
+- claims speed up a plan's middle steps only where a claimed meld leaves it winnable (not a
+  plain hand that is legal only concealed: Uzje's closed hand, Singapore's fully concealed
+  tai; :meth:`LevelBot._claim_boost`);
 - the acceptance of each step shrinks as the hand closes in, and a discard that breaks a plan's
   best shape is judged one step farther with a little less than the best shape's acceptance
   (so "wider but farther" never beats "closer");
@@ -40,9 +44,12 @@ It turns them into an expected gain ``P(win) · u(value)``:
   from the plans (:meth:`LevelBot._estimate`: the best plan the finished hand fits — its
   kinds and shape —, else the plain hand), not by the scorer, which would be called
   thousands of times a hand (measured: scoring them exactly was no stronger).  A hand's look-ahead tree depends on the hand only and is
-  memoised, so a hand that stays one from ready costs nothing the next turn.  Where the
-  variant refuses a plain hand (Yangzhou's minimum) there is no look-ahead: plain waits are
-  worthless there and the plans alone steer (measured: the look-ahead only blurred them).
+  memoised, so a hand that stays one from ready costs nothing the next turn.  It runs only
+  where a plain hand's waits are restricted in a way the plans' typical waits do not see
+  (:meth:`LevelBot._waits_restricted`: no discard win — Yuxi — or no chow-completing win —
+  Classic): where the variant refuses a plain hand (Yangzhou's minimum) plain waits are
+  worthless and the plans alone steer (measured: the look-ahead only blurred them), and where
+  any wait may be won on a discard (Singapore with a tai in hand, Uzje) it cost wins.
 
 A discard's worth is the best plan's expected gain minus its expected deal-in loss
 (:mod:`mahjong_tui.ai.defence`; normal and strong).  Claims compare the best position after
@@ -54,7 +61,8 @@ The floor-valued plain plan of a variant that refuses plain hands never justifie
 (:meth:`LevelBot._floor_plan`).  ``normal`` claims only what looks clearly better than
 passing; ``strong`` claims unless it looks clearly worse, and counts pung claims as a bigger
 speed-up of the plans that can use them (:data:`STRONG_CLAIM_MARGIN`,
-:data:`STRONG_CLAIM_BOOST`).
+:data:`STRONG_CLAIM_BOOST`) — except a claim that gives up a plain hand legal only concealed,
+which every level makes only when it looks clearly better.
 Kongs: a declared kong is made unless it takes the hand farther from its plans or its worth,
 less the extra risk of the discard that follows it, falls well below the best discard's; a
 discard is claimed for a kong when that is clearly better than passing, the same risk
