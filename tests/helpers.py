@@ -7,10 +7,12 @@ or anywhere: they put the repo root on ``sys.path``)."""
 from __future__ import annotations
 
 import random
+from itertools import combinations_with_replacement
 from typing import Callable
 
 from mahjong_tui import tiles as T
 from mahjong_tui.engine import Table
+from mahjong_tui.hand import Decomposition
 from mahjong_tui.scoring.common import context_from_notation
 from mahjong_tui.scoring.context import ScoreResult
 
@@ -189,3 +191,40 @@ def rig_first_hand(monkeypatch, wall) -> None:
         return walls.pop() if walls else original(*args, **kw)
 
     monkeypatch.setattr(Wall, "build", classmethod(build))
+
+
+def brute_force(shape, counts, melds: int, physical: Callable[[int], int] = lambda t: t):
+    """(standard shanten, set of decompositions) of ``counts`` with ``melds`` declared, by
+    trying every multiset of ``4 - melds`` melds (pungs and the shape's templates) and one pair
+    over the shape's tile kinds, at most four copies of any physical kind in play.  ``physical``
+    maps a tile code to the kind it uses (Uzje: a rank-0 code is the zero tile, so a meld may
+    read the zero either way and its copies are counted together).  The oracle of the hand
+    analysis tests: slow, obviously right."""
+    kinds = shape.tile_kinds()
+    hi = shape.ranks[1]
+    groups = [("pung", (k, k, k)) for k in kinds]
+    for template in shape.templates:
+        for ranks in template.rank_sets:
+            for s in shape.suits:
+                tiles = tuple(s * 17 + r for r in ranks)
+                if ranks[-1] <= hi and all(physical(t) in kinds for t in tiles):
+                    groups.append((template.kind, tiles))
+    need = 4 - melds
+    best = -1
+    exact = set()
+    for combo in combinations_with_replacement(groups, need):
+        demand = [0] * T.NUM_KINDS
+        for _, tiles in combo:
+            for t in tiles:
+                demand[physical(t)] += 1
+        if max(demand) > 4:
+            continue
+        for pair in kinds:
+            if demand[pair] + 2 > 4:
+                continue
+            demand[pair] += 2
+            best = max(best, sum(min(counts[k], demand[k]) for k in kinds))
+            if demand == list(counts):
+                exact.add(Decomposition(tuple(sorted(combo)), pair))
+            demand[pair] -= 2
+    return 3 * need + 1 - best, exact

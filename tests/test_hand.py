@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from itertools import combinations_with_replacement
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -20,6 +19,8 @@ from mahjong_tui.hand import (
 )
 from mahjong_tui import tiles as T
 from mahjong_tui.tiles import NUM_KINDS, counts_of, parse_tile, parse_tiles, tile
+
+from .helpers import brute_force
 
 DEFAULT = HandShape()
 QUADS = HandShape(seven_pairs_allow_quads=True)
@@ -424,40 +425,6 @@ def test_drawing_a_tile_changes_shanten_by_at_most_one(counts, k):
 # --------------------------------------------------------------------------------------------
 # Brute-force reference on small shapes with arbitrary templates
 # --------------------------------------------------------------------------------------------
-
-def brute_force(shape: HandShape, counts, melds: int):
-    """(standard shanten, set of decompositions) by trying every multiset of ``4 - melds``
-    melds and one pair over the shape's tile kinds, at most four copies of any kind in play."""
-    kinds = shape.tile_kinds()
-    lo = shape.ranks[0]
-    groups = [("pung", (k, k, k)) for k in kinds]
-    for template in shape.templates:
-        for ranks in template.rank_sets:
-            for s in shape.suits:
-                tiles = tuple(s * 17 + r for r in ranks)
-                if all(t in kinds for t in tiles) and ranks[0] >= lo and ranks[-1] <= shape.ranks[1]:
-                    groups.append((template.kind, tiles))
-    need = 4 - melds
-    best = -1
-    exact = set()
-    for combo in combinations_with_replacement(groups, need):
-        demand = [0] * NUM_KINDS
-        for _, tiles in combo:
-            for t in tiles:
-                demand[t] += 1
-        if max(demand) > 4:
-            continue
-        for pair in kinds:
-            if demand[pair] + 2 > 4:
-                continue
-            demand[pair] += 2
-            used = sum(min(counts[k], demand[k]) for k in kinds)
-            best = max(best, used)
-            if demand == list(counts):
-                exact.add(Decomposition(tuple(sorted(combo)), pair))
-            demand[pair] -= 2
-    return 3 * need + 1 - best, exact
-
 
 SMALL_SHAPES = [
     # Only the gem 124 (the 4-copy limit bites with three copies: 1112244).

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from itertools import combinations_with_replacement
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -17,6 +16,8 @@ from mahjong_tui import tiles as T
 from mahjong_tui.hand import STANDARD, Decomposition, MeldTemplate, ZeroShape
 from mahjong_tui.tiles import NUM_KINDS, ZERO, counts_of, parse_tile, parse_tiles, tile
 from mahjong_tui.variant import load_variant
+
+from .helpers import brute_force
 
 UZ = load_variant("uzje")
 SHAPE = UZ.hand_shape
@@ -201,44 +202,14 @@ SMALL = ZeroShape(
     suits=[1, 2], ranks=(1, 4), honours=[ZERO, parse_tile("E")], forms=[STANDARD])
 
 
-def brute_force(shape: ZeroShape, counts, melds: int):
-    """(standard shanten, decompositions) by trying every multiset of ``4 - melds`` melds and a
-    pair, reading the zero every way, with at most four physical copies of a kind in play (the
-    zero's copies counted together)."""
-    kinds = shape.tile_kinds()
-    hi = shape.ranks[1]
-    groups = [("pung", (k, k, k)) for k in kinds]
-    for tpl in shape.templates:
-        for ranks in tpl.rank_sets:
-            for s in shape.suits:
-                ts = tuple(s * 17 + r for r in ranks)
-                phys = [ZERO if T.rank_of(t) == 0 else t for t in ts]
-                if ranks[-1] <= hi and all(p in kinds for p in phys):
-                    groups.append((tpl.kind, ts))
-    need = 4 - melds
-    best = -1
-    exact = set()
-    for combo in combinations_with_replacement(groups, need):
-        demand = [0] * NUM_KINDS
-        for _, ts in combo:
-            for t in ts:
-                demand[ZERO if T.is_suited(t) and T.rank_of(t) == 0 else t] += 1
-        if max(demand) > 4:
-            continue
-        for pair in kinds:
-            if demand[pair] + 2 > 4:
-                continue
-            demand[pair] += 2
-            best = max(best, sum(min(counts[k], demand[k]) for k in kinds))
-            if demand == list(counts):
-                exact.add(Decomposition(tuple(sorted(combo)), pair))
-            demand[pair] -= 2
-    return 3 * need + 1 - best, exact
+def _physical(t: int) -> int:
+    """A rank-0 code is the zero tile (GAPS §4c)."""
+    return ZERO if T.is_suited(t) and T.rank_of(t) == 0 else t
 
 
 @lru_cache(maxsize=None)
 def _bf(counts, melds):
-    return brute_force(SMALL, counts, melds)
+    return brute_force(SMALL, counts, melds, physical=_physical)
 
 
 def brute_force_uzje(counts) -> int:

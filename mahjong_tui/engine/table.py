@@ -40,7 +40,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import replace
 from itertools import compress
 from operator import itemgetter
 

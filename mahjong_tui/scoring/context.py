@@ -8,7 +8,7 @@ and its context flags (``spec/cli.md``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Mapping
 
 from ..melds import Meld
