@@ -258,14 +258,15 @@ def breakdown(variant: "Variant", items: list[tuple[str, int]]) -> tuple[float, 
 
 def flower_win(variant: "Variant", ctx: HandContext) -> str | None:
     """The flower win ``ctx`` is, whatever the hand's shape, or None (GAPS §3c/§3d), where the
-    variant's limit hands (``[scoring.special]``) give it a value: ``robbing_the_eighth`` (situation of
-    that name: seven of the four seasons and four flowers held, the winning tile the eighth,
-    set aside by another seat) or ``all_eight_flowers`` (all eight held).  The table offers
-    them where ``win.bonus_wins`` is on."""
+    variant's limit hands (``[scoring.special]``) give it a value: ``robbing_the_eighth``
+    (situation of that name: seven of the four seasons and four flowers held, the winning tile
+    the eighth, set aside by another seat — or, as a hand string may give it, all eight held)
+    or ``all_eight_flowers`` (all eight held).  The table offers them where
+    ``win.bonus_wins`` is on."""
     allowed = variant.scoring.get("special") or {}
     held = _EIGHT & set(ctx.bonus)
-    if (allowed.get("robbing_the_eighth") and "robbing_the_eighth" in ctx.situations and len(held) == 7
-            and ctx.winning_tile in _EIGHT - held):
+    if (allowed.get("robbing_the_eighth") and "robbing_the_eighth" in ctx.situations
+            and held | {ctx.winning_tile} >= _EIGHT):
         return "robbing_the_eighth"
     if allowed.get("all_eight_flowers") and held == _EIGHT:
         return "all_eight_flowers"
@@ -305,7 +306,8 @@ def evaluate(variant: "Variant", ctx: HandContext) -> ScoreResult:
         # about how it was completed (heavenly, replacement, last tile) applies
         if flower == "robbing_the_eighth":
             # the robber takes the eighth flower: it counts among his bonus tiles
-            taken = replace(ctx, bonus=tuple(sorted((*ctx.bonus, ctx.winning_tile))))
+            w = ctx.winning_tile
+            taken = replace(ctx, bonus=tuple(sorted((*ctx.bonus, w))) if w not in ctx.bonus else ctx.bonus)
             items = bonus_items(taken, hand_facts(taken, variant.tiles_rules["ranks"][1]))
             items.append((flower, 1))
         else:
