@@ -1,7 +1,7 @@
 """The acceptance experiment of issue 7, printed as Markdown tables.
 
 Run by hand: ``python tests/bench/ai_acceptance.py [--hands 2000] [--seed 1]
-[--variants classic,yuxi,yangzhou] [--parts strong,normal] [--seeds 2,3,4] [--json out.json]``.
+[--variants classic,yuxi,yangzhou,singapore,uzje] [--parts strong,normal] [--seeds 2,3,4] [--json out.json]``.
 Not a test (it takes minutes).  ``--parts`` runs only one of the two experiments; ``--seeds``
 plays ``--hands`` hands from each seed and pools them (iterating on several small runs guards
 against tuning to one seed; the figures of record are one 2,000-hand run from seed 1).
@@ -63,7 +63,7 @@ def _pooled(results):
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--variants", default="classic,yuxi,yangzhou")
+    ap.add_argument("--variants", default="classic,yuxi,yangzhou,singapore,uzje")
     ap.add_argument("--hands", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", default=None, help="also write the raw sim results here")

@@ -1,6 +1,6 @@
 """Benchmark of the AI levels: time per decision and ``sim`` hands per second.
 
-Run by hand: ``python tests/bench/bench_ai.py [--variants classic,yuxi,yangzhou] [--hands N]
+Run by hand: ``python tests/bench/bench_ai.py [--variants classic,yuxi,yangzhou,singapore,uzje] [--hands N]
 [--seed S] [--levels baseline,easy,normal,strong]``.  Not a test: it prints figures and never
 asserts on time (design.md "Conventions").  Goals (issue 7): ``ai:strong`` p95 under 100 ms per
 decision; four ``ai:strong`` at least 50 hands/s; four baseline/normal bots 200 hands/s in
@@ -85,7 +85,7 @@ def engine_only(variant, hands: int, seed: int) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--variants", default="classic,yuxi,yangzhou")
+    ap.add_argument("--variants", default="classic,yuxi,yangzhou,singapore,uzje")
     ap.add_argument("--levels", default="baseline,easy,normal,strong")
     ap.add_argument("--hands", type=int, default=60)
     ap.add_argument("--seed", type=int, default=1)
