@@ -123,7 +123,7 @@ class ValueModel:
                     tiles = tiles[n:]
                 concealed13 = tuple(sorted(tiles[:-1]))
                 got = self.exact(concealed13, all_melds, wait, seat_wind, prevailing, bonus, situations)
-        self._probe[key] = got
+        self._remember(key, got)
         return got
 
     def claim_ok(self, plan, melds: tuple[Meld, ...], seat_wind: int, prevailing: int,
@@ -144,7 +144,7 @@ class ValueModel:
                 claimed = melds + (Meld(kind, first, declared=True, concealed=False),)
                 vs, vd = self.exact(tuple(sorted(tiles[3:-1])), claimed, tiles[-1], seat_wind, prevailing, bonus)
                 got = vs > 0 or vd > 0
-            self._probe[key] = got
+            self._remember(key, got)
         return got
 
     def chow_wait_ok(self, plan, seat_wind: int, prevailing: int) -> bool:
@@ -164,8 +164,15 @@ class ValueModel:
                     concealed.remove(wait)
                     vs, vd = self.exact(tuple(sorted(concealed)), (), wait, seat_wind, prevailing)
                     got = vs > 0 or vd > 0
-            self._probe[key] = got
+            self._remember(key, got)
         return got
+
+    def _remember(self, key, got) -> None:
+        """Keep a probe's answer; the memo is dropped whole past 50,000 entries (keys hold the
+        declared melds, so a long match or server would otherwise grow it without end)."""
+        if len(self._probe) > 50_000:
+            self._probe.clear()
+        self._probe[key] = got
 
     def _tile(self, suit_pos: int, off: int) -> int:
         s = self.suits[suit_pos % len(self.suits)]
