@@ -1011,7 +1011,6 @@ class LevelBot(Bot):
         weights = unseen if use_unseen else [1 if x else 0 for x in unseen]
         # the look-ahead reads the best estimates at distance 1 and farther apart
         ahead = self.settings["two_step"] and look_ahead and floor is None and self._waits_restricted(dec, melds)
-        split = ahead
         judged = []
         for p, vs, vd, dd, dmin, st in active:
             terms = self._ev_terms(dec, p, vs, vd, melds)
@@ -1049,7 +1048,7 @@ class LevelBot(Bot):
                         idle = dec.defence is None
                     if idle:
                         continue   # a plan-breaking discard only matters when defending
-                if split:
+                if ahead:
                     bar = (near if dist == 1 else far).get(o, 0.0)
                 else:
                     bar = evs[o]
@@ -1086,7 +1085,7 @@ class LevelBot(Bot):
         tai for a seat with no other), or not on a tile that completes a chow (Classic, 5c)?
         Only there does strong's look-ahead, which follows plain hands to their exact waits,
         pay: measured (one strong against three easy), off where no such restriction holds,
-        Uzje 25.5 -> 30 % wins and Singapore 22.5 -> 24 % (tests/bench/ai_results.md)."""
+        Uzje 25.5 -> 30.3 % wins, Singapore 22.5 -> 25.3 % (tests/bench/ai_results.md)."""
         kn = dec.kn
         free = self.plans[0]
         _, vd = self.model.probe(free, melds, kn.seat_wind, kn.prevailing, kn.bonus)
