@@ -92,6 +92,8 @@ def _int_list(n: int, lo: int, hi: int) -> tuple[Callable[[Any], bool], str]:
 WIN_FORMS = ("standard", "seven_pairs", "thirteen_orphans", "fourteen_orphans", "ultra_long_straight")
 SCHEMES = ("points_doublings", "multiplier", "fan", "tai", "fan_ladder")
 SETTLEMENTS = ("cumulative", "classical_zero_sum", "winner_collects")
+#: The ``[scoring]`` tables that give pattern ids their values (each scheme reads its own).
+SCORE_TABLES = ("special", "points", "doublings", "multipliers", "fan", "tai", "limits")
 #: Instant payments the engine knows (GAPS §3e; ``mahjong_tui.scoring.instant``).
 INSTANT_PAYMENTS = ("bite_animals", "bite_animals_hidden", "bite_seat_flowers", "bite_seat_flowers_hidden",
                     "bite_complete_group", "bite_all_animals", "kong_exposed", "kong_concealed")
@@ -214,7 +216,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], bool], str, Any]]] = {
     },
 }
 
-_TABLE_SECTIONS = {("scoring", k) for k in ("points", "doublings", "special", "multipliers", "fan", "tai", "limits")}
+_TABLE_SECTIONS = {("scoring", k) for k in SCORE_TABLES}
 
 #: Keys added after variant files and game logs already existed (Singapore and Uzje, seeds 001
 #: and 002): left out of the rules hash while they hold their default, so an older file keeps
@@ -397,7 +399,7 @@ def _validate(path: Path, data: dict) -> dict:
     from .scoring import known_pattern_ids  # late import: scoring imports variant
 
     known = known_pattern_ids(out["scoring"]["scheme"])
-    for table in ("points", "doublings", "special", "multipliers", "fan", "tai", "limits"):
+    for table in SCORE_TABLES:
         for pid in out["scoring"][table]:
             if pid not in known:
                 raise VariantError(
@@ -651,7 +653,7 @@ class Variant:
 
     def pattern_value(self, pid: str) -> float | None:
         """Value of pattern ``pid`` in whichever scoring table holds it, or None."""
-        for table in ("special", "points", "doublings", "multipliers", "fan", "tai", "limits"):
+        for table in SCORE_TABLES:
             tbl = self.scoring[table]
             if pid in tbl:
                 return tbl[pid]

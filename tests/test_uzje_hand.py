@@ -202,14 +202,9 @@ SMALL = ZeroShape(
     suits=[1, 2], ranks=(1, 4), honours=[ZERO, parse_tile("E")], forms=[STANDARD])
 
 
-def _physical(t: int) -> int:
-    """A rank-0 code is the zero tile (GAPS §4c)."""
-    return ZERO if T.is_suited(t) and T.rank_of(t) == 0 else t
-
-
 @lru_cache(maxsize=None)
 def _bf(counts, melds):
-    return brute_force(SMALL, counts, melds, physical=_physical)
+    return brute_force(SMALL, counts, melds, physical=UZ.physical)   # rank 0 = the zero
 
 
 def brute_force_uzje(counts) -> int:

@@ -28,6 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import tiles as T
+from ..variant import SCORE_TABLES
 
 #: pattern id (or win form) → plan family.  Data: extend for new variants' pattern ids.
 PATTERN_PLANS: dict[str, tuple[str, ...]] = {
@@ -105,7 +106,7 @@ def plans_for(variant, ops) -> list[Plan]:
     """Every plan the variant's pattern ids and forms call for, ``free`` first (sorted by
     name after it, so iteration order never depends on hashing)."""
     ids = set(variant.win["forms"])
-    for key in ("special", "points", "doublings", "multipliers", "fan", "tai"):
+    for key in SCORE_TABLES:
         tbl = variant.scoring.get(key) or {}
         ids.update(tbl.keys())
     families: set[str] = set()

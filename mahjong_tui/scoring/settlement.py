@@ -47,11 +47,11 @@ def hand_value(variant, value: float) -> float:
     return value * base
 
 
-
 def result_value(variant, res: ScoreResult) -> float:
     """V of a scored win: :func:`hand_value` of its ``points`` where the scheme pays points
     (Uzje's ladder, GAPS §4e), else of its ``value``."""
     return hand_value(variant, res.value if res.points is None else res.points)
+
 
 def liability_rules(variant) -> dict[str, str]:
     """Pattern id → liability rule of the variant: ``settlement.liability``, plus the older
