@@ -290,39 +290,52 @@ def _worth(res) -> str:
     return text if res.points is None else f"{text} = {fmt_num(res.points)} points"
 
 
+def _does(name, seat: int, verbs: str) -> str:
+    """``'Bot 2 discards'`` / ``'You discard'``: the seat's name and ``verbs`` (third person,
+    every verb of it ending in ``s``: ``'sets aside … and draws'``) agreeing with it."""
+    who = name(seat)
+    if who == "You":
+        verbs = " ".join(w[:-1] if w in _THIRD_PERSON else w for w in verbs.split(" "))
+    return f"{who} {verbs}"
+
+
+#: the status line's third-person verbs (:func:`_does` turns them to ``You …``)
+_THIRD_PERSON = frozenset({"collects", "discards", "takes", "pungs", "kongs", "chows", "declares", "adds",
+                           "sets", "draws", "deals"})
+
+
 def describe_event(ev: dict, name) -> str | None:
-    """One line for the status bar about a public event, or None.  ``name(seat)`` names a seat."""
+    """One line for the status bar about a public event, or None.  ``name(seat)`` names a seat
+    (``'You'`` for the viewer: the verbs agree)."""
     kind = ev.get("type")
     if kind == "instant_payment":
-        who = name(ev["seat"])
-        verb = "collect" if who == "You" else "collects"
-        return f"{who} {verb} {fmt_num(ev['amount'])} from each: {payment_words(ev)}"
+        return f"{_does(name, ev['seat'], 'collects')} {fmt_num(ev['amount'])} from each: {payment_words(ev)}"
     if kind == "discard":
-        return f"{name(ev['seat'])} discards {ev['tile']}"
+        return f"{_does(name, ev['seat'], 'discards')} {ev['tile']}"
     if kind == "claim":
         what = {"pickup": "takes"}.get(ev["kind"], ev["kind"] + "s")
-        return f"{name(ev['seat'])} {what} {ev['tile']} from {name(ev['from'])}"
+        return f"{_does(name, ev['seat'], what)} {ev['tile']} from {name(ev['from'])}"
     if kind == "kong":
         kt = ev.get("kong_type") or ""
         article = "an" if kt[:1] in ("a", "e") else "a"
         of = f" of {ev['tile']}" if ev.get("tile") else ""   # a hidden concealed kong (Uzje)
-        return f"{name(ev['seat'])} declares {article} {kt} kong{of}"
+        return f"{_does(name, ev['seat'], 'declares')} {article} {kt} kong{of}"
     if kind == "add_kong_declared":
-        return f"{name(ev['seat'])} adds {ev['tile']} to a pung"
+        return f"{_does(name, ev['seat'], 'adds')} {ev['tile']} to a pung"
     if kind == "concealed_kong_declared":
         of = f" of {ev['tile']}" if ev.get("tile") else ""
-        return f"{name(ev['seat'])} declares a concealed kong{of}"
+        return f"{_does(name, ev['seat'], 'declares')} a concealed kong{of}"
     if kind == "indicator":
         return f"New bonus tile indicator: {ev['tile']}"
     if kind == "bonus":
-        return f"{name(ev['seat'])} sets aside {T.long_name(T.parse_tile(ev['tile']))} and draws a replacement"
+        return _does(name, ev["seat"], f"sets aside {T.long_name(T.parse_tile(ev['tile']))} and draws a replacement")
     if kind == "hand_start":
         roll = ev.get("first_dealer_roll")
         if roll:  # the first dealer rolled highest (Yuxi 2a, Yangzhou 6a)
             total = next(a + b for s, a, b in roll[-1] if s == ev["dealer"])
             again = f" after {len(roll) - 1} re-roll{'s' if len(roll) > 2 else ''}" if len(roll) > 1 else ""
-            return f"Hand {ev['hand'] + 1}: {name(ev['dealer'])} rolled {total}{again} and deals"
-        return f"Hand {ev['hand'] + 1}: {name(ev['dealer'])} deals"
+            return f"Hand {ev['hand'] + 1}: {_does(name, ev['dealer'], f'rolled {total}{again} and deals')}"
+        return f"Hand {ev['hand'] + 1}: {_does(name, ev['dealer'], 'deals')}"
     return None
 
 

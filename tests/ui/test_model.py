@@ -158,6 +158,14 @@ def test_instant_payments_in_words():
     assert describe_event(ev, name) == "Bot 2 collects 2 from each: Cat + Rat, hidden"
     assert describe_event({**ev, "seat": 0, "amount": 1, "hidden": False}, name) == \
         "You collect 1 from each: Cat + Rat"
+    # every line agrees with "You"
+    assert describe_event({"type": "discard", "seat": 0, "tile": "5m"}, name) == "You discard 5m"
+    assert describe_event({"type": "discard", "seat": 1, "tile": "5m"}, name) == "Bot 2 discards 5m"
+    assert describe_event({"type": "claim", "seat": 0, "kind": "pung", "tile": "5m", "from": 1},
+                          name) == "You pung 5m from Bot 2"
+    assert describe_event({"type": "bonus", "seat": 0, "tile": "u"}, name) == \
+        "You set aside Cat and draw a replacement"
+    assert describe_event({"type": "hand_start", "hand": 0, "dealer": 0}, name) == "Hand 1: You deal"
     assert payment_words({"id": "bite_seat_flowers", "tiles": "ip"}) == "Summer + Orchid"
     assert payment_words({"id": "bite_complete_group", "tiles": "hijk"}) == "all four seasons"
     assert payment_words({"id": "bite_complete_group", "tiles": "opqr"}) == "all four flowers"
