@@ -4,6 +4,7 @@ save / resume / replay, keys and rules, the 80x24 minimum with live resize, the 
 from __future__ import annotations
 
 import argparse
+import re
 from pathlib import Path
 
 from mahjong_tui import cli
@@ -307,6 +308,24 @@ async def test_a_key_that_does_nothing_says_which_keys_do():
         assert my_request(app) is not None  # nothing was chosen
         await pilot.press("space")
         await wait_for(pilot, lambda: "x or Space passes" not in bar(app))
+
+
+async def test_a_long_status_line_wraps_at_80_columns_instead_of_losing_its_end():
+    """The hint after a wrong key and "After this discard you are ..." do not fit 80 columns
+    together: the bar wraps them between clauses (it used to crop the readiness away)."""
+    app = make_app(seed=32, hands=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play(pilot, app, until=lambda a: my_request(a) is not None and my_request(a).is_turn)
+        await pilot.press("x")
+        await pilot.pause()
+        text = bar(app)
+        assert "Enter or d discards the chosen tile" in text
+        assert "After this discard you are" in text
+        lines = [ln.rstrip() for ln in screen_text(app).splitlines()]
+        found = [ln for ln in lines if "After this discard you are" in ln]
+        assert found, lines
+        readiness = found[0]
+        assert re.search(r"After this discard you are (\d+ tiles? from ready|ready, waiting for .*left.*\))$", readiness), readiness
 
 
 async def test_scoring_screen_with_two_winners_on_one_discard():

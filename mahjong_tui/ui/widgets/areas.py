@@ -327,7 +327,14 @@ class ActionBar(Area):
             items.append(t)
         lines = flow(items, width, 2)
         if box.info:
-            lines.append(self.parts(box.info, "italic"))
+            info = self.parts(box.info, "italic")
+            if cell_len(info.plain) <= width:
+                lines.append(info)
+            else:  # too wide: wrap between its " · " clauses rather than crop the last
+                pieces = info.split(" · ", allow_blank=False)
+                for piece in pieces[:-1]:
+                    piece.append(" ·", "italic")
+                lines.extend(flow(pieces, width, 1))
         if box.news:
             lines.append(self.parts(box.news, "bold"))
         return lines[:max(1, height)]
