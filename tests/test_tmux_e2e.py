@@ -9,6 +9,7 @@ user's sessions.  Runs the ``mahjong-tui`` console script when it is on PATH, el
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import shlex
@@ -24,6 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 TMUX = shutil.which("tmux")
 pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
 
+_SERVERS = itertools.count()
 TILE = re.compile(r"^(?:[1-9][tsm]|[ESWNCFP])$")
 
 
@@ -34,7 +36,9 @@ def command() -> list[str]:
 
 class Tmux:
     def __init__(self, width: int, height: int, argv: list[str], env: dict[str, str]):
-        self.sock = f"mjtest-{os.getpid()}-{width}x{height}"
+        # a server of its own each time: a new server on a socket whose server was just killed
+        # can fail to start ("server exited unexpectedly")
+        self.sock = f"mjtest-{os.getpid()}-{width}x{height}-{next(_SERVERS)}"
         inner = " ".join(shlex.quote(a) for a in argv)
         envs = " ".join(f"{k}={shlex.quote(v)}" for k, v in env.items())
         script = f"cd {shlex.quote(str(ROOT))} && env {envs} {inner}; sleep 5"
@@ -111,5 +115,37 @@ def test_play_in_tmux_sees_hand_discards_and_sees_the_pond(size, tmp_path):
         t.wait(lambda ls: any("Leave the table?" in ln for ln in ls))
         t.keys("Escape")
         t.wait(lambda ls: not any("Leave the table?" in ln for ln in ls))
+    finally:
+        t.close()
+
+
+def test_a_closed_terminal_loses_nothing_resume_continues(tmp_path):
+    """The journal (design.md): a local match is written to the saves folder move by move.
+    Closing the terminal mid-hand (tmux's server killed: the app gets SIGHUP, no quit dialog)
+    leaves that file; ``mahjong-tui resume FILE`` puts the player back with the tile just
+    discarded in the own pond."""
+    env = {"LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TERM": "xterm-256color", "MAHJONG_TUI_SAVES": str(tmp_path),
+           "PYTHONPATH": str(ROOT)}
+    argv = command() + ["--faces", "compact", "play", "--variant", "yuxi", "--seats",
+                        "human,ai:baseline,ai:baseline,ai:baseline", "--seed", "2", "--bot-delay", "0"]
+    t = Tmux(120, 40, argv, env)
+    try:
+        lines = t.wait(lambda ls: any("Your turn" in ln for ln in ls) and hand_tiles(ls))
+        chosen = re.search(r"discard (\S+)", next(ln for ln in lines if "Your turn" in ln)).group(1)
+        t.keys("d")
+        t.wait(lambda ls: chosen in own_pond(ls) and any("Your turn" in ln for ln in ls))
+    finally:
+        t.close()  # the terminal goes away under the app
+    journals = list(tmp_path.glob("yuxi-*.jsonl"))
+    assert len(journals) == 1, journals
+    from mahjong_tui.engine.log import GameLog
+
+    log = GameLog.load(journals[0])
+    assert any(a.kind == "discard" and a.seat == 0 for a in log.actions)
+    t = Tmux(120, 40, command() + ["--faces", "compact", "resume", str(journals[0])], env)
+    try:
+        lines = t.wait(lambda ls: any("Your turn" in ln for ln in ls) and hand_tiles(ls))
+        assert own_pond(lines)[0] == chosen
+        assert len(hand_tiles(lines)) == 14  # the player's turn again, as it was
     finally:
         t.close()

@@ -10,6 +10,9 @@ Choices written down here:
   can widen it (Uzje), and that is decided when a game starts.
 - Saved games go to ``$MAHJONG_TUI_SAVES``, else ``$XDG_DATA_HOME/mahjong-tui/saves``, else
   ``~/.local/share/mahjong-tui/saves``; the quit dialog lets the player change the path.
+  A local match is journalled there from its first move (autosave: a closed terminal or a
+  killed process loses nothing; :class:`~mahjong_tui.ui.session.GameSession`); the file is
+  deleted when the player leaves without saving.
 - A game started from the command line (``play``, ``resume``, ``replay``, ``host``, ``join``)
   leaves the app when the player leaves the table; a game started from the menu goes back to
   the menu.
@@ -130,7 +133,7 @@ class MahjongApp(App):
             self.start_game(self.variant_ref, self.seats, seed=self.seed, hands=self.hands,
                             bot_delay=self.bot_delay, direct=True)
         elif self.command in ("resume", "replay") and self.game_log is not None:
-            self._open_log(self.game_log, self.command, direct=True)
+            self._open_log(self.game_log, self.command, direct=True, path=self.file)
         else:
             from .screens.menu import MenuScreen
 
@@ -181,6 +184,11 @@ class MahjongApp(App):
                     self.exit(2)
                 return
         self.session = session
+        if not session.network and not session.finished:
+            problem = session.open_journal(self.default_save_path(session.variant.id))
+            if problem:
+                self.notify(f"Autosave is off: {problem}. Save with q before you leave.",
+                            severity="warning", timeout=10)
         self.push_screen(TableScreen(session, self.art_for(session.variant),
                                      on_leave=lambda saved: self._leave_table(saved, direct)))
 
@@ -229,14 +237,14 @@ class MahjongApp(App):
         except MahjongError as exc:
             return str(exc)
         try:
-            self._open_log(log, mode, direct=False)
+            self._open_log(log, mode, direct=False, path=path)
         except MahjongError as exc:
             return str(exc)
         except Exception as exc:  # noqa: BLE001 - e.g. a bot that cannot start
             return f"{type(exc).__name__}: {exc}"
         return None
 
-    def _open_log(self, log: GameLog, mode: str, direct: bool) -> None:
+    def _open_log(self, log: GameLog, mode: str, direct: bool, path: str | Path | None = None) -> None:
         if mode == "replay":
             from .screens.replay import ReplayScreen
 
@@ -248,6 +256,7 @@ class MahjongApp(App):
             raise UIError("this match is over; watch it with Replay (mahjong-tui replay FILE)")
         session = self.new_session(log.variant, log.seats, seed=log.seed, hands=log.hands,
                                    bot_delay=self.bot_delay, log=log)
+        session.resumed_from = Path(path) if path is not None else None
         self.start_game(log.variant, log.seats, direct=direct, session=session)
 
 
@@ -286,6 +295,7 @@ def build_app(args) -> MahjongApp:
         if command == "resume":
             app._preset = app.new_session(log.variant, log.seats, seed=log.seed, hands=log.hands,
                                           bot_delay=app.bot_delay, log=log)
+            app._preset.resumed_from = Path(args.file)
         return app
     app = MahjongApp(command=None, faces=faces, ascii=ascii_)
     app.art_for(load_variant("classic"))

@@ -18,6 +18,13 @@ seat, a claim prompt whose only choices are ``pickup`` and ``pass`` is answered 
 seat goes on to draw from the wall) without being shown, and without a hot-seat privacy
 screen; a prompt that also offers a chow, pung, kong or win is shown as usual.  This is the UI
 answering for the player: the rules are unchanged.
+
+The journal (design.md "the game log ... is the crash-recovery journal").  A local match is
+written to a file in the saves folder from its first move, one line per action, flushed before
+the screen shows the move (:meth:`GameSession.open_journal`): if the terminal is closed, the
+process is killed or the machine stops, ``mahjong-tui resume FILE`` continues where it was.
+Leaving through the quit dialog keeps the file only if the player saves (to that path, or
+anywhere else); "leave, don't save" deletes it, as does leaving a finished match unsaved.
 """
 
 from __future__ import annotations
@@ -30,7 +37,7 @@ from typing import Protocol, Sequence
 
 from ..ai.baseline import make_bot
 from ..engine import Action, Table, event_for
-from ..engine.log import GameLog
+from ..engine.log import GameLog, LogWriter
 from ..runner import BotSeat, TableRunner
 from ..variant import Variant
 from .model import SeatSpec, describe_event, seat_specs
@@ -109,6 +116,13 @@ class DeskSession:
 
     #: a LAN table (seat status, connection problems, no local save)
     network = False
+    #: the file the match is journalled to (a local table, :meth:`GameSession.open_journal`)
+    journal_path: Path | None = None
+    #: where the quit dialog offers to save (None: a new file in the saves folder)
+    save_path: Path | None = None
+
+    def close_journal(self, keep: bool = False) -> None:
+        """Stop journalling the match (a local table only; see :class:`GameSession`)."""
 
     def __init__(self, variant: Variant, humans: Sequence[int]):
         self.variant = variant
@@ -341,6 +355,13 @@ class GameSession(DeskSession):
         self.runner = TableRunner(self.table, players, on_events=self._on_events, on_action=self._on_action)
         self._ended: list[dict] = []
         self.finished = self.table.phase == "match_over"
+        #: the journal file (None until :meth:`open_journal`, or if it could not be written)
+        self.journal_path: Path | None = None
+        self._journal: LogWriter | None = None
+        self._journaled = 0
+        self._saved_to_journal = False
+        #: the saved game this match was resumed from (the quit dialog offers to save there)
+        self.resumed_from: Path | None = None
 
     # -- who is shown -------------------------------------------------------------------------
     def shows_hand(self, seat: int) -> bool:
@@ -420,6 +441,7 @@ class GameSession(DeskSession):
             self.note_event(ev)
 
     def _on_action(self, action: Action) -> None:
+        self._write_journal()
         if self.presenter is not None:
             self.presenter.table_changed()
 
@@ -428,8 +450,70 @@ class GameSession(DeskSession):
         return GameLog.for_table(self.table, self.variant_ref, self.seat_strings)
 
     def save(self, path: str | Path) -> Path:
-        """Write the game log (the save file) to ``path``; returns the path written."""
+        """Write the game log (the save file) to ``path``; returns the path written.
+        Raises ``OSError`` if it cannot be written."""
         p = Path(path).expanduser()
         p.parent.mkdir(parents=True, exist_ok=True)
         self.game_log().save(p)
+        if self.journal_path is not None and _same_file(p, self.journal_path):
+            self._saved_to_journal = True
         return p
+
+    @property  # type: ignore[override]
+    def save_path(self) -> Path | None:
+        """Where "save" goes by default: the file this match was resumed from, else its
+        journal (None if neither)."""
+        return self.resumed_from or self.journal_path
+
+    def open_journal(self, path: str | Path) -> str | None:
+        """Start writing the match to ``path`` (JSON Lines, :class:`~mahjong_tui.engine.log.
+        LogWriter`): the log so far at once, then every action as it is applied, flushed.
+        Returns None, or why the file cannot be written (the game goes on without one)."""
+        p = Path(path).expanduser()
+        try:
+            p.parent.mkdir(parents=True, exist_ok=True)
+            fh = open(p, "w", encoding="utf-8")
+            self._journal = LogWriter(fh, self.game_log())
+        except OSError as exc:
+            self._journal = None
+            return f"the game cannot be written to {p}: {exc.strerror or exc}"
+        self.journal_path = p
+        self._journaled = len(self.table.actions)
+        return None
+
+    def _write_journal(self) -> None:
+        if self._journal is None:
+            return
+        actions = self.table.actions
+        try:
+            while self._journaled < len(actions):
+                self._journal.append(actions[self._journaled])
+                self._journaled += 1
+        except OSError:  # a full disk: stop journalling, the game goes on (quit still saves)
+            self._close_journal_file()
+
+    def _close_journal_file(self) -> None:
+        if self._journal is not None:
+            try:
+                self._journal.fh.close()
+            except OSError:
+                pass
+            self._journal = None
+
+    def close_journal(self, keep: bool = False) -> None:
+        """Stop journalling; delete the file unless ``keep`` (the game stopped on an error and
+        the file is how it comes back) or the player saved to it (:meth:`save`)."""
+        self._close_journal_file()
+        if not (keep or self._saved_to_journal) and self.journal_path is not None:
+            try:
+                self.journal_path.unlink()
+            except OSError:
+                pass
+            self.journal_path = None
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve()
+    except OSError:
+        return False

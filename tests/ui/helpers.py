@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import tempfile
 
 from rich.console import Console
 
@@ -13,7 +14,9 @@ from mahjong_tui.ui.app import MahjongApp
 THEME = "textual-dark"
 
 
-ENV = {"LANG": "C.UTF-8", "TERM": "xterm-256color", "MAHJONG_TUI_SAVES": "/nonexistent/mahjong-tui-test-saves"}
+#: the tests' saves folder (local tables journal their moves there: GameSession.open_journal)
+SAVES = tempfile.mkdtemp(prefix="mahjong-tui-test-saves-")
+ENV = {"LANG": "C.UTF-8", "TERM": "xterm-256color", "MAHJONG_TUI_SAVES": SAVES}
 
 
 def make_app(seats=("human", "ai:baseline", "ai:baseline", "ai:baseline"), variant="classic", seed=32, hands=1, faces="compact",

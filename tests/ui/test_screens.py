@@ -122,6 +122,82 @@ async def test_leave_without_saving(tmp_path: Path):
     assert app.saved_path is None and not list(tmp_path.iterdir())
 
 
+async def test_the_match_is_journalled_move_by_move_and_saving_keeps_one_file(tmp_path: Path):
+    """Autosave (design.md: the game log is the crash-recovery journal): from the first move a
+    local match is in a file of the saves folder holding every action so far; the quit
+    dialog offers that file, and saving there leaves exactly it, complete."""
+    saves = tmp_path / "saves"
+    app = make_app(seed=32, hands=2, env={**ENV, "MAHJONG_TUI_SAVES": str(saves)})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play(pilot, app, turns=3)
+        s = table_screen(app).session
+        journal = s.journal_path
+        assert journal is not None and journal.parent == saves
+        assert GameLog.load(journal).actions == list(s.table.actions)  # nothing missing
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen))
+        assert app.screen.query_one("#save-path").value == str(journal)
+        actions = list(s.table.actions)
+        await pilot.click("#save")
+        await wait_for(pilot, lambda: app.return_code is not None)
+    assert list(saves.iterdir()) == [journal]
+    assert app.saved_path == str(journal)
+    assert GameLog.load(journal).actions == actions
+
+
+async def test_saving_elsewhere_removes_the_journal_and_a_resumed_game_saves_back(tmp_path: Path):
+    saves, mine = tmp_path / "saves", tmp_path / "mine.jsonl"
+    env = {**ENV, "MAHJONG_TUI_SAVES": str(saves)}
+    app = make_app(seed=32, hands=2, env=env)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play(pilot, app, turns=2)
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen))
+        app.screen.query_one("#save-path").value = str(mine)
+        await pilot.click("#save")
+        await wait_for(pilot, lambda: app.return_code is not None)
+    assert mine.exists() and not list(saves.iterdir())
+    first = GameLog.load(mine)
+    # resumed from mine.jsonl: the quit dialog offers to save back there; the journal of the
+    # resumed session goes once that is done
+    resumed = make_app(command="resume", log=first, env=env, file=str(mine))
+    async with resumed.run_test(size=(80, 24)) as pilot:
+        await play(pilot, resumed, turns=2)
+        assert list(saves.iterdir()) == [table_screen(resumed).session.journal_path]
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(resumed.screen, QuitScreen))
+        assert resumed.screen.query_one("#save-path").value == str(mine)
+        await pilot.click("#save")
+        await wait_for(pilot, lambda: resumed.return_code is not None)
+    assert not list(saves.iterdir())
+    again = GameLog.load(mine)
+    assert again.actions[:len(first.actions)] == first.actions and len(again.actions) > len(first.actions)
+
+
+async def test_a_finished_match_saved_for_replay_is_its_journal_and_unsaved_it_goes(tmp_path: Path):
+    from mahjong_tui.ui.screens.results import HandEndScreen, MatchEndScreen
+
+    for save in (True, False):
+        saves = tmp_path / f"saves-{save}"
+        app = make_app(seed=32, hands=1, env={**ENV, "MAHJONG_TUI_SAVES": str(saves)})
+        async with app.run_test(size=(80, 24)) as pilot:
+            await play(pilot, app)
+            await wait_for(pilot, lambda: isinstance(app.screen, HandEndScreen))
+            journal = table_screen(app).session.journal_path
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, MatchEndScreen))
+            if save:
+                await pilot.press("s")
+                await pilot.pause()
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: app.return_code is not None)
+        if save:
+            assert list(saves.iterdir()) == [journal]
+            assert GameLog.load(journal).replay().phase == "match_over"
+        else:
+            assert not list(saves.iterdir())
+
+
 def finished_log(tmp_path: Path) -> GameLog:
     from mahjong_tui.ai.baseline import make_bot
     from mahjong_tui.engine import Table

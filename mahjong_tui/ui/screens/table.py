@@ -121,9 +121,9 @@ class TableScreen(BaseScreen):
                 where = f"Back to the table with: {how}" if how else ""
             else:
                 try:
-                    saved = str(s.save(self.app.default_save_path(s.variant.id)))
+                    saved = str(s.save(s.save_path or self.app.default_save_path(s.variant.id)))
                 except Exception:  # noqa: BLE001
-                    pass
+                    saved = str(s.journal_path) if s.journal_path is not None else None
                 where = (f"The game so far is saved: mahjong-tui resume {saved}" if saved
                          else "The game could not be saved.")
             self.app.push_screen(
@@ -459,10 +459,12 @@ class TableScreen(BaseScreen):
             else:
                 self.leave(None)
 
-        self.app.push_screen(QuitScreen(self.app.default_save_path(s.variant.id)), done)
+        self.app.push_screen(QuitScreen(str(s.save_path or self.app.default_save_path(s.variant.id))), done)
 
     def save_finished(self, path: str) -> str:
-        return str(self.session.save(path))
+        """Save a finished match for replay: to its journal (or the file it was resumed from)
+        when there is one, else to ``path``; returns the path written."""
+        return str(self.session.save(self.session.save_path or path))
 
     def leave(self, saved: str | None) -> None:
         """Stop the game and leave the table (to the menu, or out of the app)."""
@@ -470,6 +472,9 @@ class TableScreen(BaseScreen):
             return
         self._leaving = True
         self.session.stop()
+        # the journal stays only where the player saved (or where an error left the game)
+        self.session.close_journal(keep=saved is not None and self.session.journal_path is not None
+                                   and saved == str(self.session.journal_path))
         if self._game_worker is not None:
             self._game_worker.cancel()
         if self.on_leave is not None:
