@@ -454,9 +454,10 @@ class GameSession(DeskSession):
         Raises ``OSError`` if it cannot be written."""
         p = Path(path).expanduser()
         p.parent.mkdir(parents=True, exist_ok=True)
-        self.game_log().save(p)
         if self.journal_path is not None and _same_file(p, self.journal_path):
+            self._close_journal_file()  # the whole log replaces it: nothing more is appended
             self._saved_to_journal = True
+        self.game_log().save(p)
         return p
 
     @property  # type: ignore[override]
