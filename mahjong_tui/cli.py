@@ -59,6 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="four seats: human, ai, ai:LEVEL, remote (seat 1 is East of the first hand, unless the variant rolls for the first dealer)")
         sp.add_argument("--seed", type=int, default=None, help="game seed (default: random)")
         sp.add_argument("--hands", type=int, default=None, help="number of hands (default: the variant's match)")
+        add_option_argument(sp)
 
     sp = sub.add_parser("play", help="start a table at once")
     table_opts(sp, "human,ai,ai,ai")
@@ -84,6 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--seats", type=_seats, default=["ai", "ai", "ai", "ai"])
     sp.add_argument("--json", action="store_true")
     sp.add_argument("--log", default=None, metavar="FILE", help="write the game log to FILE")
+    add_option_argument(sp)
 
     sp = sub.add_parser("score", help="score a finished hand")
     sp.add_argument("--variant", default="classic")
@@ -92,7 +94,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--by", choices=("self-draw", "discard"), default="discard")
     sp.add_argument("--situation", action="append", default=[], choices=[s for s in SITUATIONS if s != "kong_claimable_discard"])
     sp.add_argument("--indicator", action="append", default=[])
-    sp.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    add_option_argument(sp)
     sp.add_argument("--discarder", type=_wind, default=None)
     sp.add_argument("--fed-third-meld", "--liable", dest="fed_third_meld", type=_wind, default=None,
                     help="seat wind of the player who fed the meld that makes him pay for all "
@@ -147,25 +149,20 @@ def _hand_context(variant, text: str, args: argparse.Namespace):
     )
 
 
-def _variant_with_options(args):
-    from .variant import load_variant
+def add_option_argument(sp: argparse.ArgumentParser) -> None:
+    """``--option KEY=VALUE`` (repeatable): a named option of the variant (``flowers=true``)
+    or any ``SECTION.KEY`` of its file; read by :func:`variant_from_args`."""
+    sp.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                    help="set a variant option, e.g. flowers=true (Uzje), or SECTION.KEY=VALUE; repeatable")
 
-    v = load_variant(args.variant)
-    opts = getattr(args, "option", None) or []
-    if opts:
-        parsed = {}
-        for o in opts:
-            if "=" not in o:
-                raise CliError(f"--option {o!r}: expected KEY=VALUE, e.g. settlement.mode=classical_zero_sum")
-            k, val = o.split("=", 1)
-            try:
-                import tomllib
 
-                parsed[k.strip()] = tomllib.loads(f"x = {val}")["x"]
-            except Exception:
-                parsed[k.strip()] = val
-        v = v.with_options(parsed)
-    return v
+def variant_from_args(args):
+    """The variant of ``--variant`` with the ``--option`` overrides applied (every command
+    that takes ``--option``).  Raises :class:`~mahjong_tui.errors.VariantError` saying what
+    is wrong and what is allowed."""
+    from .variant import load_variant, parse_option_assignments
+
+    return load_variant(args.variant, parse_option_assignments(getattr(args, "option", None) or []))
 
 
 def score_hand(variant, text: str, args) -> dict:
@@ -292,9 +289,9 @@ def _batch(args, fn) -> int:
 
 
 def cmd_score(args) -> int:
-    variant = _variant_with_options(args)
+    variant = variant_from_args(args)
     if args.hand == "-":
-        return _batch(args, lambda a, text: score_hand(_variant_with_options(a), text, a))
+        return _batch(args, lambda a, text: score_hand(variant_from_args(a), text, a))
     out = score_hand(variant, args.hand, args)
     if args.json:
         out.pop("_breakdown")
@@ -335,9 +332,9 @@ def cmd_variants(args) -> int:
 
 def cmd_sim(args) -> int:
     from .sim import format_seat_table, simulate
-    from .variant import load_variant
+    from .variant import option_text
 
-    variant = load_variant(args.variant)
+    variant = variant_from_args(args)
     if args.hands < 1:
         raise CliError("--hands must be at least 1")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
@@ -367,7 +364,8 @@ def cmd_sim(args) -> int:
     if args.json:
         print(json.dumps(res.to_json()))
         return 0
-    print(f"{variant.name}: {res.hands} hands, seed {seed}, seats {','.join(args.seats)}")
+    opts = "".join(f", {k}={option_text(v)}" for k, v in res.options.items())
+    print(f"{variant.name}: {res.hands} hands, seed {seed}, seats {','.join(args.seats)}{opts}")
     print(f"  self-draw wins {res.self_draw_wins}, discard wins {res.discard_wins}"
           + (f", multiple-winner hands {res.multiple_winner_hands}" if res.multiple_winner_hands else ""))
     print(format_seat_table(res))  # wins, deal-ins, final score by seat; exhaustive draws

@@ -36,6 +36,8 @@ class SimResult:
     self_draws_by_seat: list[int] = field(default_factory=lambda: [0] * 4)
     value_won_by_seat: list[float] = field(default_factory=lambda: [0.0] * 4)
     unit: str = ""
+    #: the variant options played with (``--option``; :attr:`Variant.applied_options`)
+    options: dict = field(default_factory=dict)
 
     # -- per-seat rates (issue 7) --------------------------------------------------------------
     @property
@@ -69,7 +71,7 @@ class SimResult:
             "multiple_winner_hands": self.multiple_winner_hands, "deal_ins_by_seat": self.deal_ins_by_seat,
             "patterns": dict(sorted(self.patterns.items())),
             "final_scores": [round(s, 4) for s in self.final_scores],
-            "seats": list(self.seats), "unit": self.unit,
+            "seats": list(self.seats), "unit": self.unit, "options": dict(self.options),
             "self_draws_by_seat": self.self_draws_by_seat,
             "win_rate_by_seat": [round(x, 4) for x in self.win_rate_by_seat],
             "deal_in_rate_by_seat": [round(x, 4) for x in self.deal_in_rate_by_seat],
@@ -123,7 +125,8 @@ def simulate(variant: Variant, hands: int, seed: int, seats: list[str] | None = 
     seats = seats or ["ai"] * 4
     table = Table(variant, seed, hands=hands)
     bots = [make_bot(s, variant, i, seed) for i, s in enumerate(seats)]
-    res = SimResult(variant.id, seed, hands, seats=list(seats), unit=str(variant.scoring.get("unit", "")))
+    res = SimResult(variant.id, seed, hands, seats=list(seats), unit=str(variant.scoring.get("unit", "")),
+                    options=dict(variant.applied_options))
 
     def on_hand(h: dict) -> None:
         if h["result"] == "draw":

@@ -19,11 +19,11 @@ import hashlib
 import json
 import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from . import tiles as T
 from .errors import HandError, VariantError
@@ -36,8 +36,19 @@ from .paths import data_dir
 _REQUIRED = object()
 
 
+class _OneOf:
+    """The check of a one-of-these-strings key; ``choices`` are the allowed values (the menu
+    lists them, :func:`option_values`)."""
+
+    def __init__(self, choices: tuple[str, ...]):
+        self.choices = choices
+
+    def __call__(self, v: Any) -> bool:
+        return isinstance(v, str) and v in self.choices
+
+
 def _one_of(*choices: str) -> tuple[Callable[[Any], bool], str]:
-    return (lambda v: isinstance(v, str) and v in choices), "one of " + ", ".join(repr(c) for c in choices)
+    return _OneOf(tuple(choices)), "one of " + ", ".join(repr(c) for c in choices)
 
 
 def _int(lo: int = 0, hi: int = 10**9) -> tuple[Callable[[Any], bool], str]:
@@ -48,7 +59,11 @@ def _num(lo: float = 0) -> tuple[Callable[[Any], bool], str]:
     return (lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and v >= lo), f"a number >= {lo}"
 
 
-_BOOL = ((lambda v: isinstance(v, bool)), "true or false")
+def _is_bool(v: Any) -> bool:
+    return isinstance(v, bool)
+
+
+_BOOL = (_is_bool, "true or false")
 _STR = ((lambda v: isinstance(v, str) and v != ""), "a non-empty string")
 
 
@@ -498,6 +513,14 @@ class Variant:
     path: str
     rules: Mapping[str, Any]
     rules_hash: str
+    #: the overrides :meth:`with_options` applied on top of the file (named options by their
+    #: name, ``flowers``; other keys as ``SECTION.KEY``), in the order given; empty for the
+    #: variant as its file has it.  A game log and a LAN table carry them, so that the same
+    #: variant can be rebuilt (``load_variant(ref, options=...)``).
+    applied_options: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    #: the named options the variant's file (or a file it extends) sets in ``[options]``: the
+    #: ones a player is offered (the menu), in the file's order.
+    declared_options: tuple[str, ...] = ()
 
     # convenient section access -------------------------------------------------------
     @property
@@ -662,17 +685,29 @@ class Variant:
     def with_options(self, overrides: Mapping[str, Any]) -> "Variant":
         """A copy with ``section.key = value`` overrides applied and re-validated; a key
         without a section is a named option of ``[options]`` (``flowers``, …, GAPS §4a).
+        The copy's :attr:`applied_options` are this variant's followed by ``overrides``
+        (``options.flowers`` is recorded as ``flowers``).
 
-        Raises :class:`VariantError` for an unknown key or a bad value.
+        Raises :class:`VariantError` for an unknown key or a bad value, saying what is allowed.
         """
         data = json.loads(json.dumps(_thaw(self.rules)))
         data["id"], data["name"] = self.id, self.name
+        applied = dict(self.applied_options)
         for dotted, value in overrides.items():
-            if "." not in dotted:
-                if dotted not in SCHEMA["options"]:
+            if "." not in dotted or (dotted.startswith("options.") and dotted[8:] in SCHEMA["options"]):
+                name = dotted.removeprefix("options.")
+                if name not in SCHEMA["options"]:
                     raise VariantError(f"option {dotted!r}: no such option; named options: "
                                        f"{', '.join(SCHEMA['options'])}, or SECTION.KEY (variants/README.md)")
-                dotted = f"options.{dotted}"   # a named option: ``flowers=true``
+                check, allowed, _ = SCHEMA["options"][name]
+                if not check(value):
+                    raise VariantError(f"option {name}={option_text(value)} is not allowed; expected {allowed}")
+                applied.pop(name, None)
+                applied[name] = value
+                dotted = f"options.{name}"   # a named option: ``flowers=true``
+            else:
+                applied.pop(dotted, None)
+                applied[dotted] = value
             parts = dotted.split(".")
             node = data
             for p in parts[:-1]:
@@ -680,7 +715,11 @@ class Variant:
                     raise VariantError(f"option {dotted!r}: no section {p!r}; sections: {', '.join(s for s in SCHEMA if s)}")
                 node = node[p]
             node[parts[-1]] = value
-        return _build(Path(self.path), data)
+        try:
+            return _build(Path(self.path), data, declared=self.declared_options, applied=applied)
+        except VariantError as exc:
+            given = " ".join(f"{k}={option_text(v)}" for k, v in overrides.items())
+            raise VariantError(f"{self.id} with {given}: {exc}") from None
 
     def check_hand(self, concealed, melds=(), bonus=()) -> None:
         """Raise :class:`HandError` unless every tile exists in this variant and no kind
@@ -715,7 +754,14 @@ def _hashed_rules(rules: dict) -> dict:
     return hashed
 
 
-def _build(path: Path, data: dict) -> Variant:
+def _build(path: Path, data: dict, *, declared: tuple[str, ...] | None = None,
+           applied: Mapping[str, Any] | None = None) -> Variant:
+    """Validate ``data`` (a variant file, ``extends`` resolved) into a :class:`Variant`.
+    ``declared``: the named options offered (default: the keys of the file's ``[options]``);
+    ``applied``: the overrides that made ``data`` (:meth:`Variant.with_options`)."""
+    if declared is None:
+        opts = data.get("options")
+        declared = tuple(k for k in opts if k in SCHEMA["options"]) if isinstance(opts, dict) else ()
     rules = _validate(path, data)
     kept = {k: v for k, v in rules.items() if k in SCHEMA and k != ""}
     canonical = json.dumps(_hashed_rules(kept), sort_keys=True, separators=(",", ":"))
@@ -723,21 +769,84 @@ def _build(path: Path, data: dict) -> Variant:
     return Variant(
         id=rules["id"], name=rules["name"], summary=rules.get("summary", ""), seed=rules.get("seed", ""),
         path=str(path), rules=_freeze(kept), rules_hash=digest,
+        applied_options=MappingProxyType(dict(applied or {})), declared_options=tuple(declared),
     )
 
 
+def option_text(value: Any) -> str:
+    """An option's ``value`` as ``--option KEY=VALUE`` writes it (``true``, ``hidden``,
+    ``2.5``); :func:`parse_option_assignments` reads it back as the same value."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return value
+    return json.dumps(value)
+
+
+def option_values(name: str) -> tuple[Any, ...]:
+    """The values named option ``name`` may take: ``(False, True)`` for a switch, the
+    allowed strings of a one-of option (``("known", "hidden")``); ``()`` for an unknown name."""
+    if name not in SCHEMA["options"]:
+        return ()
+    check = SCHEMA["options"][name][0]
+    if check is _is_bool:
+        return (False, True)
+    return tuple(getattr(check, "choices", ()))
+
+
+def parse_option_assignments(texts: Iterable[str]) -> dict[str, Any]:
+    """``["flowers=true", "concealed_quad_mode=hidden"]`` (``--option KEY=VALUE``, repeated)
+    as a dict of overrides for :meth:`Variant.with_options`.  A value is read as a TOML value
+    (``true``, ``3``, ``2.5``, ``["a"]``) and otherwise kept as the plain string.  Raises
+    :class:`VariantError` for an item without ``=`` or without a key."""
+    out: dict[str, Any] = {}
+    for text in texts:
+        key, eq, raw = text.partition("=")
+        key = key.strip()
+        if not eq or not key:
+            raise VariantError(f"--option {text!r}: expected KEY=VALUE, e.g. flowers=true or "
+                               f"settlement.mode=classical_zero_sum; named options: {', '.join(SCHEMA['options'])}")
+        raw = raw.strip()
+        try:
+            value = tomllib.loads(f"x = {raw}")["x"]
+            json.dumps(value)          # a TOML date is no option value: keep the text
+        except (tomllib.TOMLDecodeError, TypeError, ValueError):
+            value = raw
+        out.pop(key, None)
+        out[key] = value
+    return out
+
+
+def check_options(options: Any, what: str) -> dict[str, Any]:
+    """``options`` (read from a game log or a LAN message) as a dict of overrides; raises
+    :class:`VariantError` naming ``what`` unless it is a map of string keys (or null)."""
+    if options is None:
+        return {}
+    if not isinstance(options, Mapping) or not all(isinstance(k, str) for k in options):
+        raise VariantError(f"{what}: 'options' must be a map of option name = value, got {options!r}")
+    return dict(options)
+
+
 _CACHE: dict[str, Variant] = {}
+_OPTIONED: dict[tuple[str, str], Variant] = {}
 
 
-def load_variant(ref: str) -> Variant:
-    """Load a variant by id (``'classic'``) or by path to a TOML file.
+def load_variant(ref: str, options: Mapping[str, Any] | None = None) -> Variant:
+    """Load a variant by id (``'classic'``) or by path to a TOML file; with ``options``
+    (overrides of :meth:`Variant.with_options`, e.g. ``{"flowers": True}``) that variant with
+    them applied.
 
     Raises :class:`VariantError` naming the file, the key and what is allowed when the id is
-    unknown, the TOML is broken, a key is unknown, a value is out of range, or ``extends``
-    cannot be resolved.
+    unknown, the TOML is broken, a key is unknown, a value is out of range, ``extends``
+    cannot be resolved, or an option is unknown or has a bad value.
     """
     path = _locate(ref)
     key = str(path.resolve())
     if key not in _CACHE:
         _CACHE[key] = _build(path, _read(path))
-    return _CACHE[key]
+    if not options:
+        return _CACHE[key]
+    okey = (key, json.dumps(list(options.items())))
+    if okey not in _OPTIONED:
+        _OPTIONED[okey] = _CACHE[key].with_options(options)
+    return _OPTIONED[okey]

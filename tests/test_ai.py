@@ -948,7 +948,7 @@ def test_acceptance_pooling_leaves_each_run_alone():
 
     from mahjong_tui.sim import SimResult
 
-    same = {"variant", "seed", "seats", "unit"}
+    same = {"variant", "seed", "seats", "unit", "options"}
     for f in dataclasses.fields(SimResult):
         mine, first, second = (getattr(r, f.name) for r in (pooled, *runs))
         if f.name in same:

@@ -1,9 +1,14 @@
 """The game log: the save file, the replay file and the crash-recovery journal (design.md).
 
 Format: JSON Lines.  Line 1 is the header ``{"format": "mahjong-tui-log", "version": 1,
-"variant": id-or-path, "rules_hash": ..., "seed": ..., "hands": K-or-null, "seats": [...]}``;
-every further line is one action (:meth:`Action.to_dict`).  Appending one line per action and
-flushing before anything is broadcast means a crash loses nothing.
+"variant": id-or-path, "rules_hash": ..., "seed": ..., "hands": K-or-null, "seats": [...],
+"options": {...}}``; every further line is one action (:meth:`Action.to_dict`).  Appending one
+line per action and flushing before anything is broadcast means a crash loses nothing.
+
+``options`` holds the variant options the game was played with (``--option flowers=true``:
+``{"flowers": true}``; :attr:`Variant.applied_options`).  It is left out when there are none,
+so a log of the variant as its file has it reads exactly as before options were recorded;
+``rules_hash`` is the hash of the variant with its options applied.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from pathlib import Path
 from typing import IO, Iterable
 
 from ..errors import IllegalAction, LogError, MahjongError
-from ..variant import Variant, load_variant
+from ..variant import Variant, check_options, load_variant, option_text
 from .actions import Action
 from .table import Table
 
@@ -24,7 +29,8 @@ VERSION = 1
 
 @dataclass
 class GameLog:
-    """Variant, rules hash, seed, match length, seat kinds and the actions applied."""
+    """Variant, rules hash, seed, match length, seat kinds, the actions applied and the
+    variant options (overrides of :meth:`Variant.with_options`; empty: none)."""
 
     variant: str
     rules_hash: str
@@ -32,16 +38,20 @@ class GameLog:
     hands: int | None = None
     seats: list[str] = field(default_factory=lambda: ["ai"] * 4)
     actions: list[Action] = field(default_factory=list)
+    options: dict = field(default_factory=dict)
 
     @classmethod
     def for_table(cls, table: Table, variant_ref: str | None = None, seats: Iterable[str] | None = None) -> "GameLog":
         """A log describing ``table`` (its actions so far)."""
         return cls(variant_ref or table.variant.id, table.variant.rules_hash, table.seed, table.hands_limit,
-                   list(seats or ["ai"] * 4), list(table.actions))
+                   list(seats or ["ai"] * 4), list(table.actions), dict(table.variant.applied_options))
 
     def header(self) -> dict:
-        return {"format": FORMAT, "version": VERSION, "variant": self.variant, "rules_hash": self.rules_hash,
+        head = {"format": FORMAT, "version": VERSION, "variant": self.variant, "rules_hash": self.rules_hash,
                 "seed": self.seed, "hands": self.hands, "seats": self.seats}
+        if self.options:
+            head["options"] = dict(self.options)
+        return head
 
     def dumps(self) -> str:
         lines = [json.dumps(self.header())] + [json.dumps(a.to_dict()) for a in self.actions]
@@ -73,8 +83,12 @@ class GameLog:
                 if i == len(lines) and isinstance(exc, json.JSONDecodeError):
                     break
                 raise LogError(f"{source}: line {i}: {exc}") from None
+        try:
+            options = check_options(head.get("options"), f"{source}: line 1")
+        except MahjongError as exc:
+            raise LogError(str(exc)) from None
         return cls(head["variant"], head.get("rules_hash", ""), head.get("seed", 0), head.get("hands"),
-                   list(head.get("seats") or ["ai"] * 4), actions)
+                   list(head.get("seats") or ["ai"] * 4), actions, options)
 
     @classmethod
     def load(cls, path: str | Path) -> "GameLog":
@@ -85,14 +99,17 @@ class GameLog:
         return cls.loads(text, str(path))
 
     def load_variant(self) -> Variant:
-        """The log's variant; raises :class:`LogError` if its rules changed since."""
+        """The log's variant with the log's options applied; raises :class:`LogError` if it
+        cannot be built or its rules changed since (the hash of the optioned variant)."""
         try:
-            v = load_variant(self.variant)
+            v = load_variant(self.variant, self.options)
         except MahjongError as exc:
             raise LogError(f"the log's variant cannot be loaded: {exc}") from None
         if self.rules_hash and v.rules_hash != self.rules_hash:
+            with_opts = " with options " + ", ".join(f"{k}={option_text(val)}" for k, val in self.options.items()) \
+                if self.options else ""
             raise LogError(
-                f"the rules of variant {self.variant!r} changed since this game was played "
+                f"the rules of variant {self.variant!r}{with_opts} changed since this game was played "
                 f"(log {self.rules_hash}, now {v.rules_hash})"
             )
         return v

@@ -27,7 +27,7 @@ from typing import Any, AsyncIterator, Callable
 
 from ..engine import Action
 from ..errors import MahjongError
-from ..variant import Variant, load_variant
+from ..variant import Variant, check_options, load_variant, option_text
 from .protocol import (MAX_FRAME, PROTOCOL_VERSION, NetError, ProtocolError, check_proof, decode_body, encode,
                        new_nonce, proof, read_frame)
 
@@ -299,17 +299,29 @@ class NetClient:
         return t1 - t0
 
     def local_variant(self) -> Variant:
-        """This installation's copy of the table's variant; :class:`NetError` if it is missing
-        or its rules differ from the host's (rules hash)."""
+        """This installation's copy of the table's variant, with the table's variant options
+        applied (``hello.options``; none from a server that does not send them); :class:`NetError`
+        if it is missing, an option is unknown here, or its rules differ from the host's
+        (rules hash)."""
         assert self.hello is not None, "connect() first"
         vid, h = self.hello.get("variant"), self.hello.get("rules_hash")
+        try:
+            options = check_options(self.hello.get("options"), "the table's hello")
+        except MahjongError as exc:
+            raise NetError(str(exc)) from None
+        with_opts = (" with options " + ", ".join(f"{k}={option_text(v)}" for k, v in options.items())) if options else ""
         try:
             v = load_variant(vid)
         except MahjongError:
             raise NetError(f"the table plays variant {vid!r}, which this installation does not have; "
                            "copy the host's variant file or install its version") from None
+        try:
+            v = load_variant(vid, options)
+        except MahjongError as exc:
+            raise NetError(f"the table plays {vid!r}{with_opts}, which this installation cannot build ({exc}); "
+                           "install the host's version") from None
         if v.rules_hash != h:
-            raise NetError(f"the table's rules for {vid!r} (hash {h}) differ from this installation's "
+            raise NetError(f"the table's rules for {vid!r}{with_opts} (hash {h}) differ from this installation's "
                            f"({v.rules_hash}); install the host's version or copy its variant file")
         return v
 

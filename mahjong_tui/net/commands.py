@@ -39,7 +39,7 @@ __all__ = ["add_net_arguments", "build_parser", "build_server", "cmd_join_bot", 
 def build_parser() -> argparse.ArgumentParser:
     """``python -m mahjong_tui.net``: ``serve`` and ``join --bot`` with the options of the main
     CLI (``shared/spec/cli.md``)."""
-    from ..cli import _seats  # the main CLI's seat parser: one rule for both
+    from ..cli import _seats, add_option_argument  # the main CLI's parsers: one rule for both
 
     p = argparse.ArgumentParser(prog="python -m mahjong_tui.net", description="LAN table server and bot client")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", required=True)
@@ -51,6 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--port", type=int, default=7777)
     sp.add_argument("--bind", default="127.0.0.1")
     sp.add_argument("--password", default=None)
+    add_option_argument(sp)
     add_net_arguments(sp, "serve")
     sp = sub.add_parser("join", help="join a LAN table as a bot")
     sp.add_argument("address", metavar="HOST:PORT")
@@ -99,7 +100,7 @@ def build_server(args: argparse.Namespace, *, local_humans: bool, note=stderr_no
     match, or the unfinished match of ``--log FILE``.  Returns the server (not yet listening)
     and a one-line description.  Raises :class:`MahjongError` for a bad variant, seat list
     or log."""
-    from ..variant import load_variant
+    from ..cli import variant_from_args
 
     log_arg = getattr(args, "log", None)
     path = Path(log_arg) if log_arg else default_log_path(args.port)
@@ -112,7 +113,7 @@ def build_server(args: argparse.Namespace, *, local_humans: bool, note=stderr_no
         what = f"resuming {path} at action {len(glog.actions)}"
     else:
         seats = list(args.seats)
-        variant = load_variant(args.variant)
+        variant = variant_from_args(args)  # --variant with its --option overrides
         seed = args.seed if args.seed is not None else secrets.randbelow(2**53)
         table = Table(variant, seed, args.hands)
         glog = GameLog.for_table(table, variant_ref=args.variant, seats=seats)
@@ -168,12 +169,16 @@ def cmd_serve(args: argparse.Namespace) -> int:
     """``mahjong-tui serve``: serve a table headless until the match ends.  Prints one line per
     hand on stdout; connection notes on stderr.  Returns 0."""
 
+    from ..variant import option_text
+
     async def main() -> int:
         server, what = build_server(args, local_humans=False,
                                     on_hand_end=lambda e: print(hand_line(e), flush=True))
         host, port = await _listen(server, args)
         v = server.table.variant
-        stderr_note(f"serving {v.id} on {host}:{port} ({what}); seats {','.join(server.seat_specs)}; "
+        opts = "".join(f" {k}={option_text(val)}" for k, val in v.applied_options.items())
+        opts = f" (options:{opts})" if opts else ""
+        stderr_note(f"serving {v.id}{opts} on {host}:{port} ({what}); seats {','.join(server.seat_specs)}; "
                     f"join with: mahjong-tui join {host}:{port}")
         if args.bind not in ("127.0.0.1", "localhost", "::1") and not args.password:
             stderr_note("warning: the table listens beyond this machine without --password")

@@ -325,7 +325,8 @@ class Connection:
         srv.seat_file.seats[seat.index]["name"] = name
         srv.seat_file.save()
         welcome = {"type": "welcome", "protocol": PROTOCOL_VERSION, "seat": seat.index, "token": token,
-                   "name": name, "variant": srv.table.variant.id, "rules_hash": srv.table.variant.rules_hash}
+                   "name": name, "variant": srv.table.variant.id, "rules_hash": srv.table.variant.rules_hash,
+                   "options": dict(srv.table.variant.applied_options)}
         if srv.password is not None:
             welcome["proof"] = proof(srv.password, "server", self.nonce, cnonce)
         self.send(welcome)
@@ -538,7 +539,8 @@ class NetServer:
     def hello(self, nonce: str) -> dict:
         v = self.table.variant
         return {"type": "hello", "protocol": PROTOCOL_VERSION, "server": f"mahjong-tui {__version__}",
-                "variant": v.id, "rules_hash": v.rules_hash, "auth": AUTH_SCHEME if self.password else None,
+                "variant": v.id, "rules_hash": v.rules_hash, "options": dict(v.applied_options),
+                "auth": AUTH_SCHEME if self.password else None,
                 "nonce": nonce, "max_frame": self.max_frame,
                 # who sits where is shown before joining only at a table without a password
                 "seats": None if self.password else self.seats_status()}

@@ -86,10 +86,11 @@ class MahjongApp(App):
                  seed: int | None = None, hands: int | None = None, bot_delay: float = 0.4,
                  faces: str | None = None, ascii: bool = False, file: str | None = None,
                  log: GameLog | None = None, env: Mapping[str, str] | None = None, width: int | None = None,
-                 session: GameSession | None = None):
+                 session: GameSession | None = None, options: Mapping[str, object] | None = None):
         super().__init__()
         self.command = command
         self.variant_ref = variant
+        self.options = dict(options or {})  # variant options of ``play`` (``--option``)
         self.seats = list(seats or ["human", "ai", "ai", "ai"])
         self.seed = seed
         self.hands = hands
@@ -131,7 +132,7 @@ class MahjongApp(App):
             self.start_game(self.variant_ref, self.seats, direct=True, session=self._preset)
         elif self.command == "play":
             self.start_game(self.variant_ref, self.seats, seed=self.seed, hands=self.hands,
-                            bot_delay=self.bot_delay, direct=True)
+                            bot_delay=self.bot_delay, direct=True, options=self.options)
         elif self.command in ("resume", "replay") and self.game_log is not None:
             self._open_log(self.game_log, self.command, direct=True, path=self.file)
         else:
@@ -155,8 +156,10 @@ class MahjongApp(App):
 
     # -- games ------------------------------------------------------------------------------
     def new_session(self, variant_ref: str, seats: Sequence[str], *, seed: int | None, hands: int | None,
-                    bot_delay: float, log: GameLog | None = None) -> GameSession:
-        """Build a session (raises MahjongError for a bad variant, seats or log)."""
+                    bot_delay: float, log: GameLog | None = None,
+                    options: Mapping[str, object] | None = None) -> GameSession:
+        """Build a session (raises MahjongError for a bad variant, options, seats or log).
+        ``options``: variant options (:meth:`Variant.with_options`); a ``log`` brings its own."""
         import random
 
         seats = check_seats(seats)
@@ -164,19 +167,20 @@ class MahjongApp(App):
             variant = log.load_variant()
             return GameSession(variant, log.seed, seats, hands=log.hands, bot_delay=bot_delay,
                                variant_ref=log.variant, log=log)
-        variant = load_variant(variant_ref)
+        variant = load_variant(variant_ref, options)
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         return GameSession(variant, seed, seats, hands=hands, bot_delay=bot_delay, variant_ref=variant_ref)
 
     def start_game(self, variant_ref: str, seats: Sequence[str], *, seed: int | None = None,
                    hands: int | None = None, bot_delay: float = 0.4, direct: bool = False,
-                   session: GameSession | None = None) -> None:
+                   session: GameSession | None = None, options: Mapping[str, object] | None = None) -> None:
         from .screens.table import TableScreen
 
         if session is None:
             try:
-                session = self.new_session(variant_ref, seats, seed=seed, hands=hands, bot_delay=bot_delay)
+                session = self.new_session(variant_ref, seats, seed=seed, hands=hands, bot_delay=bot_delay,
+                                           options=options)
             except Exception as exc:  # noqa: BLE001 - a bad choice, or a bot that cannot start
                 self.notify(f"{type(exc).__name__}: {exc}" if not isinstance(exc, MahjongError) else str(exc),
                             title="Cannot start the game", severity="error", timeout=10)
@@ -267,18 +271,22 @@ def build_app(args) -> MahjongApp:
     faces = getattr(args, "faces", None)
     ascii_ = bool(getattr(args, "ascii", False))
     if command == "play":
+        from ..cli import variant_from_args
+
         seats = check_seats(args.seats)
-        variant = load_variant(args.variant)
+        variant = variant_from_args(args)  # the --option overrides too (a bad one: exit 2 here)
         hands = getattr(args, "hands", None)
         if hands is not None and hands < 1:
             raise UIError("--hands must be at least 1")
         delay = getattr(args, "bot_delay", 0.4)
         if delay is None or delay < 0:
             raise UIError("--bot-delay must be 0 or more seconds")
+        options = dict(variant.applied_options)
         app = MahjongApp(command="play", variant=args.variant, seats=seats, seed=args.seed, hands=hands,
-                         bot_delay=delay, faces=faces, ascii=ascii_)
+                         bot_delay=delay, faces=faces, ascii=ascii_, options=options)
         app.art_for(variant)  # a bad --faces fails here, before the screen opens
-        app._preset = app.new_session(args.variant, seats, seed=args.seed, hands=hands, bot_delay=delay)
+        app._preset = app.new_session(args.variant, seats, seed=args.seed, hands=hands, bot_delay=delay,
+                                      options=options)
         return app
     if command in ("resume", "replay"):
         log = GameLog.load(args.file)

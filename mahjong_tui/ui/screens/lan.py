@@ -16,6 +16,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
+from ...variant import option_text
 from ..model import wind_word
 from .base import BaseModal, BaseScreen
 from .menu import SEAT_NAMES, VariantChoice
@@ -157,11 +158,13 @@ class NetQuitScreen(BaseModal):
 # ----------------------------------------------------------------------------------------
 def host_namespace(variant: str, seats: list[str], *, port: int = DEFAULT_PORT, bind: str = "127.0.0.1",
                    password: str | None = None, seed: int | None = None, hands: int | None = None,
-                   bot_delay: float = 0.5) -> argparse.Namespace:
-    """The arguments of ``mahjong-tui host`` with the defaults of the command line."""
+                   bot_delay: float = 0.5, options: dict | None = None) -> argparse.Namespace:
+    """The arguments of ``mahjong-tui host`` with the defaults of the command line;
+    ``options`` (name → value) become its ``--option KEY=VALUE`` items."""
     return argparse.Namespace(command="host", variant=variant, seats=list(seats), seed=seed, hands=hands, port=port,
                               bind=bind, password=password or None, log=None, turn_timeout=60.0, claim_timeout=20.0,
-                              start_after=None, standin="normal", bot_delay=bot_delay)
+                              start_after=None, standin="normal", bot_delay=bot_delay,
+                              option=[f"{k}={option_text(v)}" for k, v in (options or {}).items()])
 
 
 def join_namespace(address: str, *, name: str | None = None, password: str | None = None,
@@ -214,14 +217,16 @@ class HostScreen(VariantChoice, _LanForm):
     """Host a LAN table: variant, seats (human here, remote, AI), port, bind address,
     password, seed, hands."""
 
-    def __init__(self, *, variant: str = "classic"):
+    def __init__(self, *, variant: str = "classic", options: dict | None = None):
         super().__init__(classes="menu")
         self.init_variants(variant)
+        self.initial_options = dict(options or {})  # the menu's choice, for the first variant shown
 
     def compose_body(self) -> ComposeResult:
         with Vertical(id="lan-form"):
             yield Static("Host a LAN table  ·  this terminal plays the Human seats", id="menu-title")
             yield from self.compose_variant_row()
+            yield from self.compose_options()
             with Horizontal(classes="menu-row"):
                 yield Label("Seats", classes="menu-label")
                 for i, default in enumerate(("human", "remote", "remote", "remote")):
@@ -246,7 +251,12 @@ class HostScreen(VariantChoice, _LanForm):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.show_options(self.initial_options)
         self.query_one("#go", Button).focus()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "variant":
+            self.variant_changed()
 
     def namespace(self) -> argparse.Namespace:
         q = self.query_one
@@ -267,7 +277,8 @@ class HostScreen(VariantChoice, _LanForm):
         return host_namespace(str(q("#variant", Select).value), seats, port=port,
                               bind=q("#bind", Input).value.strip() or "127.0.0.1",
                               password=q("#password", Input).value or None,
-                              seed=int(seed_text) if seed_text else None, hands=hands)
+                              seed=int(seed_text) if seed_text else None, hands=hands,
+                              options=self.chosen_options())
 
     def go(self) -> None:
         try:

@@ -7,14 +7,42 @@ from pathlib import Path
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets import Button, Checkbox, Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from ...variant import available_variants, load_variant
+from ...errors import MahjongError
+from ...variant import SCHEMA, available_variants, load_variant, option_values
 from .base import BaseScreen
 
 SEAT_CHOICES = [("Human", "human"), ("AI easy", "ai:easy"), ("AI normal", "ai:normal"), ("AI strong", "ai:strong")]
 SEAT_NAMES = ("1 East", "2 South", "3 West", "4 North")
+#: Short labels of the named variant options (``[options]``, variants/README.md).
+OPTION_LABELS = {"flowers": "Flowers", "compressed_winds": "Compressed winds", "all_tongs": "All tongs",
+                 "concealed_quad_mode": "Concealed quads", "bonus_tile_mode": "Bonus tile"}
+
+
+class OptionCheckbox(Checkbox):
+    """A checkbox whose mark shows only while it is on, so that on and off differ without
+    colour too (Textual's draws an X either way)."""
+
+    @property
+    def BUTTON_INNER(self) -> str:  # noqa: N802 - Textual's class attribute, per value here
+        return "X" if self.value else " "
+
+
+def option_label(name: str) -> str:
+    """The menu's label of named option ``name``."""
+    return OPTION_LABELS.get(name) or name.replace("_", " ").capitalize()
+
+
+def _switch_options() -> list[str]:
+    """The named options that are on or off (a checkbox each)."""
+    return [k for k in SCHEMA["options"] if option_values(k) == (False, True)]
+
+
+def _choice_options() -> list[str]:
+    """The named options that take one of a few strings (a select each)."""
+    return [k for k in SCHEMA["options"] if option_values(k) and option_values(k) != (False, True)]
 
 
 def variant_rows() -> list[tuple[str, str, int, str]]:
@@ -47,6 +75,96 @@ class VariantChoice:
                          value=self.default_variant or Select.BLANK, allow_blank=False, compact=True,
                          id="variant")
 
+    # -- the variant's named options (``[options]``) ------------------------------------------
+    def compose_options(self) -> ComposeResult:
+        """``#variant-options``: a checkbox for each on/off option, a select for each one-of
+        option (its allowed values from the schema), each with a short label.  Every known
+        option has its widget (``#opt-NAME``); :meth:`show_options` shows those the chosen
+        variant declares and hides the rest (all of it for a variant without options)."""
+        with Vertical(id="variant-options"):
+            with Horizontal(classes="option-row", id="option-switches"):
+                yield Label("Options", classes="menu-label")
+                for k in _switch_options():
+                    yield OptionCheckbox(option_label(k), compact=True, id=f"opt-{k}", classes="variant-option")
+            with Horizontal(classes="option-row", id="option-choices"):
+                yield Label("", classes="menu-label")
+                for k in _choice_options():
+                    values = option_values(k)
+                    with Horizontal(classes="option-choice", id=f"optbox-{k}"):
+                        yield Label(option_label(k), classes="option-label")
+                        yield Select([(v, v) for v in values], value=values[0], allow_blank=False, compact=True,
+                                     id=f"opt-{k}", classes="variant-option")
+
+    def chosen_variant(self):
+        """The variant chosen in ``#variant`` as its file has it (None when none loads)."""
+        vid = self.query_one("#variant", Select).value
+        try:
+            return load_variant(str(vid)) if isinstance(vid, str) else None
+        except MahjongError:
+            return None
+
+    def show_options(self, values: dict | None = None) -> None:
+        """Show the options of the chosen variant, each at the variant's own value, or at
+        ``values[name]`` where given (e.g. what the menu had chosen); hide the others."""
+        v = self.chosen_variant()
+        self._options_of = v.id if v is not None else None
+        declared = [k for k in (v.declared_options if v is not None else ()) if option_values(k)]
+        values = values or {}
+        self.query_one("#variant-options").display = bool(declared)
+        self.query_one("#option-choices").display = any(k in declared for k in _choice_options())
+        for k in _switch_options():
+            box = self.query_one(f"#opt-{k}", Checkbox)
+            box.display = k in declared
+            if k in declared:
+                box.value = bool(values.get(k, v.options.get(k)))
+        for k in _choice_options():
+            self.query_one(f"#optbox-{k}").display = k in declared
+            if k in declared:
+                own = v.options.get(k)
+                self.query_one(f"#opt-{k}", Select).value = values.get(k, own if own in option_values(k) else
+                                                                       option_values(k)[0])
+
+    def variant_changed(self) -> None:
+        """After ``#variant`` changed: show the options of the variant now chosen, at its own
+        values (nothing changes when it is the one already shown: the select reports its
+        first value after the screen has set the options up)."""
+        v = self.chosen_variant()
+        if getattr(self, "_options_of", None) != (v.id if v is not None else None):
+            self.show_options()
+
+    def chosen_options(self) -> dict:
+        """The options set here that differ from the chosen variant's own values (name →
+        value): what :meth:`Variant.with_options` applies and the game log records."""
+        v = self.chosen_variant()
+        if v is None:
+            return {}
+        out = {}
+        for k in v.declared_options:
+            if k in _switch_options():
+                value = self.query_one(f"#opt-{k}", Checkbox).value
+            elif k in _choice_options():
+                value = self.query_one(f"#opt-{k}", Select).value
+            else:
+                continue
+            if value != v.options.get(k) and value is not Select.BLANK:
+                out[k] = value
+        return out
+
+    def variant_summary(self) -> str:
+        """The chosen variant's summary, and its tile count with the options set here (or
+        why they do not go together)."""
+        v = self.chosen_variant()
+        if v is None:
+            return ""
+        opts = self.chosen_options()
+        if not opts:
+            return v.summary
+        try:
+            n = load_variant(str(self.query_one("#variant", Select).value), opts).tile_count
+        except MahjongError as exc:
+            return f"{v.summary}\nThese options do not go together: {exc}"
+        return f"{v.summary}\nWith these options: {n} tiles."
+
 
 class MenuScreen(VariantChoice, BaseScreen):
     """New game (variant, seats, seed), host / join a LAN table, replay, resume, rules, quit."""
@@ -67,6 +185,7 @@ class MenuScreen(VariantChoice, BaseScreen):
             yield Static("mahjong-tui  ·  a four-seat mahjong table", id="menu-title")
             yield from self.compose_variant_row()
             yield Static("", id="variant-summary")
+            yield from self.compose_options()
             with Horizontal(classes="menu-row"):
                 yield Label("Seats", classes="menu-label")
                 for i in range(4):
@@ -94,19 +213,20 @@ class MenuScreen(VariantChoice, BaseScreen):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.show_options()
         self._show_summary()
         self.query_one("#new", Button).focus()
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "variant":
-            self._show_summary()
+            self.variant_changed()
+        self._show_summary()
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        self._show_summary()
 
     def _show_summary(self) -> None:
-        vid = self.query_one("#variant", Select).value
-        for rid, name, n, summary in self.rows:
-            if rid == vid:
-                self.query_one("#variant-summary", Static).update(f"{summary}")
-                return
+        self.query_one("#variant-summary", Static).update(self.variant_summary())
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -121,7 +241,7 @@ class MenuScreen(VariantChoice, BaseScreen):
             from .lan import HostScreen
 
             vid = self.query_one("#variant", Select).value
-            self.app.push_screen(HostScreen(variant=str(vid)))
+            self.app.push_screen(HostScreen(variant=str(vid), options=self.chosen_options()))
         elif bid == "join":
             from .lan import JoinScreen
 
@@ -158,7 +278,8 @@ class MenuScreen(VariantChoice, BaseScreen):
             err.update(f"Check the numbers: {exc}")
             return
         err.update("")
-        self.app.start_game(str(vid), seats, seed=seed, hands=hands, bot_delay=delay)
+        self.app.start_game(str(vid), seats, seed=seed, hands=hands, bot_delay=delay,
+                            options=self.chosen_options())
 
 
 class LoadScreen(BaseScreen):
