@@ -116,6 +116,9 @@ INSTANT_PAYMENTS = ("bite_animals", "bite_animals_hidden", "bite_seat_flowers", 
 LIABILITY_RULE = re.compile(r"^(discarder|(meld|dragon_meld|wind_meld):[1-4])$")
 LIABILITY_RULES_TEXT = "'discarder', 'meld:N', 'dragon_meld:N' or 'wind_meld:N' (N = 1..4)"
 
+#: The dice a ``break_roll`` option names: (number of dice, sides) (GAPS §4a).
+BREAK_ROLLS = {"3d6": (3, 6), "1d20": (1, 20)}
+
 SCHEMA: dict[str, dict[str, tuple[Callable[[Any], bool], str, Any]]] = {
     "": {
         "id": (*_STR, _REQUIRED),
@@ -137,6 +140,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], bool], str, Any]]] = {
         "stacks": (*_stacks(), _REQUIRED),
         "height": (*_int(2, 2), 2),
         "dice": (*_int(1, 3), 2),
+        "die_sides": (*_int(4, 20), 6),    # Uzje's break_roll = "1d20" (GAPS §4a)
         "break": (*_one_of("generic"), "generic"),
         "tail": (*_one_of("loose_tiles", "dead_wall", "live_wall"), "live_wall"),
         "dead_wall": (*_int(0, 40), 0),
@@ -228,6 +232,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], bool], str, Any]]] = {
         "all_tongs": (*_BOOL, None),
         "concealed_quad_mode": (*_one_of("known", "hidden"), "known"),
         "bonus_tile_mode": (*_one_of("identity", "successor"), "identity"),
+        "break_roll": (*_one_of(*BREAK_ROLLS), "3d6"),
     },
 }
 
@@ -241,7 +246,8 @@ _LATER_KEYS = {
     ("claims", "rob_kong_forms"), ("win", "bonus_wins"), ("melds", "sequence"), ("melds", "steps"), ("melds", "sets"),
     ("scoring", "limits"), ("scoring", "ladder"), ("scoring", "limit_points"), ("scoring", "limit_step"),
     ("scoring", "lucky_tiles"), ("scoring", "extra_fan"),
-    ("options", "concealed_quad_mode"), ("options", "bonus_tile_mode"),
+    ("options", "concealed_quad_mode"), ("options", "bonus_tile_mode"), ("options", "break_roll"),
+    ("wall", "die_sides"),
     ("settlement", "liability"), ("settlement", "hand_value"), ("settlement", "shooter_pays_all"),
     *(("instant_payments", pid) for pid in INSTANT_PAYMENTS),
 }
@@ -260,6 +266,9 @@ def _apply_options(path: Path, data: dict) -> dict:
       false = back to ``E S W N``;
     - ``all_tongs``: true = tongs (``t``) hold every rank; false = only the terminals (lowest
       rank from 1, highest), in ``tiles.suit_ranks``.
+
+    - ``break_roll``: the dice of the break roll, ``"3d6"`` or ``"1d20"`` (GAPS §4a: "a
+      starter rolls 3d6 (option 1d20)"), as ``wall.dice`` and ``wall.die_sides``.
 
     An option that is absent changes nothing.  Raises :class:`VariantError` for a value that
     is not true or false.
@@ -282,6 +291,11 @@ def _apply_options(path: Path, data: dict) -> dict:
         at = next((i for i, h in enumerate(honours) if h in old or h in new), len(honours))
         honours = [h for h in honours if h not in old and h not in new]
         tiles["honours"] = honours[:at] + new + honours[at:]
+    if opts.get("break_roll") in BREAK_ROLLS:  # a bad value is reported by the schema check
+        wall = out.setdefault("wall", {})
+        if isinstance(wall, dict):
+            n, sides = BREAK_ROLLS[opts["break_roll"]]
+            wall["dice"], wall["die_sides"] = n, sides
     if "all_tongs" in opts:
         ranks = dict(tiles.get("suit_ranks", {}))
         if opts["all_tongs"]:

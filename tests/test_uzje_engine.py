@@ -475,3 +475,30 @@ def test_bots_play_on_with_a_hidden_quad_on_the_table(level):
         assert action in legal
         table.apply(action)
     assert len(table.history) == 1
+
+
+def test_the_d20_break_roll_option():
+    """4a: "He rolls 3d6 (alternative: use 1d20 instead)": with ``break_roll = "1d20"`` one
+    twenty-sided die is rolled, the same labels pick the breaker and first dealer (r mod 4),
+    and he counts r stacks (up to 20: every wall holds at least 20 stacks, seed 002's table).
+    Without the option the variant's hash and rolls are those of 3d6."""
+    d20 = UZ.with_options({"break_roll": "1d20"})
+    assert UZ.rules_hash == "21452a884e157762" and d20.rules_hash != UZ.rules_hash
+    label_to_seat = {0: 3, 1: 0, 2: 1, 3: 2}
+    rolls = []
+    for seed in range(40):
+        table = Table(d20, seed, hands=1)
+        (r,) = table.wall.brk.dice
+        rolls.append(r)
+        assert 1 <= r <= 20
+        assert table.dealer == label_to_seat[r % 4] == table.wall.brk.wall_seat
+        assert table.wall.brk.stack == r
+        assert table.view(0)["wall"]["dice"] == [r]  # the table shows "Dice 17"
+    assert max(rolls) > 18  # not 3d6 (at most 18) — seeds 0-39 roll 19 or 20 at least once
+    assert min(rolls) < 3   # nor its lowest, 3
+    # compressed winds: 20 stacks a wall, so a roll of 20 still breaks inside the wall
+    small = UZ.with_options({"break_roll": "1d20", "compressed_winds": True})
+    assert min(small.stacks) == 20
+    seed = next(s for s in range(200) if Table(small, s, hands=1).wall.brk.dice == (20,))
+    table = Table(small, seed, hands=1)
+    assert table.wall.brk.stack == 20 and table.dealer == label_to_seat[0]

@@ -46,7 +46,7 @@ def test_applied_options_are_recorded_and_the_file_declares_what_is_offered():
     plain = load_variant("uzje")
     assert dict(plain.applied_options) == {} and plain.rules_hash == UZJE_HASH
     assert plain.declared_options == ("flowers", "compressed_winds", "all_tongs", "concealed_quad_mode",
-                                      "bonus_tile_mode")
+                                      "bonus_tile_mode", "break_roll")
     assert load_variant("classic").declared_options == ()
     v = load_variant("uzje", {"options.flowers": True, "concealed_quad_mode": "hidden"})
     assert dict(v.applied_options) == {"flowers": True, "concealed_quad_mode": "hidden"}

@@ -164,7 +164,7 @@ class Table:
         w = v.wall
         stacks = tuple(v.stacks[(i - self.dealer) % 4] for i in range(4))
         self.wall = Wall.build(v.all_tiles(), rng, stacks, self.dealer, w["dice"], w["tail"], w["dead_wall"],
-                               w["bloom_tiles"], indicators=w["indicators"])
+                               w["bloom_tiles"], indicators=w["indicators"], sides=w["die_sides"])
         if self.hand_index == 0 and self._dealer_from_break:
             self.dealer = self.wall.brk.wall_seat  # 4a: the player the roll picked breaks and deals
         self.hands: list[list[int]] = [[0] * T.NUM_KINDS for _ in range(4)]

@@ -70,7 +70,7 @@ class Wall:
     @classmethod
     def build(cls, tiles: list[int], rng: random.Random, stacks_per_seat: tuple[int, ...], dealer: int,
               dice: int, tail: str, dead_wall: int, bloom_tiles: int, indicators: int = 0,
-              roll: tuple[int, ...] | None = None) -> "Wall":
+              roll: tuple[int, ...] | None = None, sides: int = 6) -> "Wall":
         """Shuffle ``tiles`` with ``rng``, lay them in stacks of two in front of each seat,
         roll ``dice`` dice and break the wall (GAPS §0).
 
@@ -79,14 +79,15 @@ class Wall:
         ``dead_wall`` tiles at the tail are cut off (``tail`` = ``dead_wall`` or ``live_wall``);
         ``bloom_tiles`` of them (top tiles of the last stacks) are turned face up, and
         ``indicators`` indicators (module docstring).  ``roll``, if given, is the dice already
-        thrown (none are rolled).  Raises ValueError if the stacks do not hold exactly the tiles.
+        thrown (none are rolled); else ``dice`` dice of ``sides`` sides are rolled (Uzje's
+        ``break_roll = "1d20"``, GAPS §4a).  Raises ValueError if the stacks do not hold exactly the tiles.
         """
         tiles = list(tiles)
         rng.shuffle(tiles)
         if sum(stacks_per_seat) * 2 != len(tiles):
             raise ValueError(f"{sum(stacks_per_seat)} stacks cannot hold {len(tiles)} tiles")
         if roll is None:
-            roll = tuple(rng.randint(1, 6) for _ in range(dice))
+            roll = tuple(rng.randint(1, sides) for _ in range(dice))
         r = sum(roll)
         wall_seat = (dealer + r - 1) % 4
         # The ring of stacks, walls in seat order; each wall listed right-to-left as its owner

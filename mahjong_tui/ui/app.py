@@ -147,6 +147,7 @@ class MahjongApp(App):
     def _check_size(self, width: int, height: int) -> None:
         small = width < MIN_WIDTH or height < MIN_HEIGHT
         self.set_class(small, "-too-small")
+        self.set_class(width < 110, "-narrow")  # e.g. the menu's option selects two a row
         if small:
             text = (f"The table needs more room.\n\nThis terminal is {width}x{height}; "
                     f"please make it at least {MIN_WIDTH}x{MIN_HEIGHT}.")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Container, Horizontal, Vertical
 from textual.widgets import Button, Checkbox, Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
@@ -18,7 +18,8 @@ SEAT_CHOICES = [("Human", "human"), ("AI easy", "ai:easy"), ("AI normal", "ai:no
 SEAT_NAMES = ("1 East", "2 South", "3 West", "4 North")
 #: Short labels of the named variant options (``[options]``, variants/README.md).
 OPTION_LABELS = {"flowers": "Flowers", "compressed_winds": "Compressed winds", "all_tongs": "All tongs",
-                 "concealed_quad_mode": "Concealed quads", "bonus_tile_mode": "Bonus tile"}
+                 "concealed_quad_mode": "Concealed quads", "bonus_tile_mode": "Bonus tile",
+                 "break_roll": "Break roll"}
 
 
 class OptionCheckbox(Checkbox):
@@ -86,14 +87,15 @@ class VariantChoice:
                 yield Label("Options", classes="menu-label")
                 for k in _switch_options():
                     yield OptionCheckbox(option_label(k), compact=True, id=f"opt-{k}", classes="variant-option")
-            with Horizontal(classes="option-row", id="option-choices"):
+            with Horizontal(id="option-choices"):
                 yield Label("", classes="menu-label")
-                for k in _choice_options():
-                    values = option_values(k)
-                    with Horizontal(classes="option-choice", id=f"optbox-{k}"):
-                        yield Label(option_label(k), classes="option-label")
-                        yield Select([(v, v) for v in values], value=values[0], allow_blank=False, compact=True,
-                                     id=f"opt-{k}", classes="variant-option")
+                with Container(id="option-grid"):  # three a row, two where 80 columns allow no more
+                    for k in _choice_options():
+                        values = option_values(k)
+                        with Horizontal(classes="option-choice", id=f"optbox-{k}"):
+                            yield Label(option_label(k), classes="option-label")
+                            yield Select([(v, v) for v in values], value=values[0], allow_blank=False, compact=True,
+                                         id=f"opt-{k}", classes="variant-option")
 
     def chosen_variant(self):
         """The variant chosen in ``#variant`` as its file has it (None when none loads)."""
