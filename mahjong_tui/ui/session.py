@@ -473,7 +473,14 @@ class GameSession(DeskSession):
         p = Path(path).expanduser()
         try:
             p.parent.mkdir(parents=True, exist_ok=True)
-            fh = open(p, "w", encoding="utf-8")
+            for n in range(2, 100):  # never another game's file (two tables started in one second)
+                try:
+                    fh = open(p, "x", encoding="utf-8")
+                    break
+                except FileExistsError:
+                    p = p.with_name(f"{Path(path).stem}-{n}{p.suffix}")
+            else:
+                raise FileExistsError(17, "every name is taken")
             self._journal = LogWriter(fh, self.game_log())
         except OSError as exc:
             self._journal = None

@@ -145,6 +145,23 @@ async def test_the_match_is_journalled_move_by_move_and_saving_keeps_one_file(tm
     assert GameLog.load(journal).actions == actions
 
 
+def test_a_journal_never_takes_another_games_file(tmp_path: Path):
+    """Two tables started in the same second get the same default name: the second journal
+    goes to a name of its own instead of overwriting the first game."""
+    from mahjong_tui.ui.session import GameSession
+    from mahjong_tui.variant import load_variant
+
+    v = load_variant("classic")
+    path = tmp_path / "classic-20261126-100000.jsonl"
+    first, second = (GameSession(v, seed, ["ai"] * 4) for seed in (1, 2))
+    assert first.open_journal(path) is None and second.open_journal(path) is None
+    assert first.journal_path == path and second.journal_path == tmp_path / "classic-20261126-100000-2.jsonl"
+    assert GameLog.load(path).seed == 1 and GameLog.load(second.journal_path).seed == 2
+    first.close_journal()
+    second.close_journal()
+    assert not list(tmp_path.iterdir())
+
+
 async def test_saving_elsewhere_removes_the_journal_and_a_resumed_game_saves_back(tmp_path: Path):
     saves, mine = tmp_path / "saves", tmp_path / "mine.jsonl"
     env = {**ENV, "MAHJONG_TUI_SAVES": str(saves)}
