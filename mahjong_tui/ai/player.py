@@ -79,6 +79,15 @@ never end the hand; see the engine note in ``tests/bench/ai_results.md``).  Whic
 tiles may be discarded is the engine's business (the legal actions: e.g. a picked-up discard
 may not be thrown straight back, ``claims.discard_picked_up``).
 
+The zero tile (Uzje's ``Z``, GAPS §4c G-UZ-11: read group by group as an honour or as rank 0
+of a number suit): where the hand shape has zero readings and the hand holds zeros, every
+distance, discard, draw and acceptance above is taken with the zeros placed at their best
+readings (:meth:`LevelBot._tables`, :class:`~mahjong_tui.ai.shapeops.ZeroHandTables`), rank
+0 of a suit counting for that suit's one-suit plans; the actions name the physical tile.  So a
+zero that completes 0-1-2 of a suit is kept and a hand ready through a zero reading is judged
+as ready (its waits come from the shape, which reads the zeros too).  Other hands are read on
+the physical shape's tables, where a zero is only an honour.
+
 ``easy`` steers by distance only (the nearest plan the variant lets it win), counts acceptance
 by tile kinds rather than unseen copies, plays no defence, and picks a random one of its
 nearly-best discards a quarter of the time.  It still never breaks a rule: every level only

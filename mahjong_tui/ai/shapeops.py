@@ -16,6 +16,14 @@ count as tiles still to be replaced.
 It uses only the public "unit tables" API of ``HandShape`` (``unit_layouts``, ``gatherer``,
 ``unit_table_id``, ``merge_tables``, ``merge_memo``, ``table_list``); ``tests/test_ai.py`` checks
 the results against the public ``shanten``.
+
+The zero tile (GAPS §4c, G-UZ-11): where a shape has one (``zero_readings``, as
+:class:`mahjong_tui.hand.ZeroShape`), each copy may be read as an honour or as rank 0 of a
+suit, group by group, and the physical shape's units see only the honour.
+:class:`ZeroHandTables` answers the same questions as :class:`HandTables` for a hand holding
+zeros by placing them at their readings on the shape's ``logical`` units (suits from rank 0)
+and taking the best placement per question; ``tests/test_ai_zero.py`` checks it against the
+engine's exact shanten, ``tests/bench/ai_zero.py`` measures it on random hands.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The bots' distance of hands holding a zero tile against the engine's exact shanten (session 8).
 
 Run by hand, not a test: ``python tests/bench/ai_zero.py [--variant uzje] [--hands 1000]
-[--seed 1]``.  Deals random hands from the variant's wall, keeping those that hold a zero
+[--seed 1] [--zeros K]``.  Deals random hands from the variant's wall, keeping those that hold a zero
 (G-UZ-11: a zero may be read as the honour or as rank 0 of a suit), and compares:
 
 - 13 tiles: the bot's distance — the free plan's (standard form), and the least over the
@@ -33,11 +33,12 @@ from mahjong_tui.variant import load_variant  # noqa: E402
 FORMS = ("standard", "seven_pairs", "thirteen_orphans")
 
 
-def deal(rng: random.Random, wall: list[int], n: int, zero: int) -> list[int]:
-    """A count array of ``n`` random tiles of ``wall`` holding at least one zero."""
+def deal(rng: random.Random, wall: list[int], n: int, zero: int, zeros: int = 0) -> list[int]:
+    """A count array of ``n`` random tiles of ``wall`` holding at least one zero (exactly
+    ``zeros`` if that is given)."""
     while True:
         tiles = rng.sample(wall, n)
-        if zero in tiles:
+        if (tiles.count(zero) == zeros) if zeros else (zero in tiles):
             c = [0] * T.NUM_KINDS
             for t in tiles:
                 c[t] += 1
@@ -54,6 +55,7 @@ def main() -> None:
     ap.add_argument("--variant", default="uzje")
     ap.add_argument("--hands", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--zeros", type=int, default=0, help="hands holding exactly this many zeros (default: any)")
     a = ap.parse_args()
     v = load_variant(a.variant)
     shape = v.hand_shape
@@ -77,7 +79,7 @@ def main() -> None:
         return d
 
     for _ in range(a.hands):
-        c = deal(rng, wall, 13, zero)
+        c = deal(rng, wall, 13, zero, a.zeros)
         by_form = shape.shanten_by_form(c, 0)
         std = by_form["standard"]
         best = min(s for f, s in by_form.items() if f in FORMS)
@@ -90,7 +92,7 @@ def main() -> None:
             tally(rows, f"13 tiles, least over the plans' forms: {name}", gate(ht, c), best)
             if name == "bot" and d != std:
                 worst.append((d - std, T.format_counts(c)))
-        c = deal(rng, wall, 14, zero)
+        c = deal(rng, wall, 14, zero, a.zeros)
         exact = {}
         for k in bot.kinds:
             if c[k]:
@@ -101,7 +103,8 @@ def main() -> None:
             dd = make().discard_distances(full)
             for k, e in exact.items():
                 tally(rows, f"14 tiles, each discard (standard form): {name}", dd[k], e)
-    print(f"{a.variant}: {a.hands} hands of 13 and of 14 tiles holding a zero (seed {a.seed})")
+    held = f"exactly {a.zeros} zeros" if a.zeros else "a zero"
+    print(f"{a.variant}: {a.hands} hands of 13 and of 14 tiles holding {held} (seed {a.seed})")
     print(f"{'':58s} {'too far':>8s} {'equal':>8s} {'too near':>8s}")
     for key, (far, eq, near) in rows.items():
         print(f"{key:58s} {far:8d} {eq:8d} {near:8d}")
