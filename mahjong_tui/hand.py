@@ -1279,8 +1279,10 @@ class ZeroShape(HandShape):
     :meth:`_standard_shanten_zero`).  Seven pairs and the orphan forms read the zero as itself.
 
     The unit-table methods (``unit_layouts``, ``gatherer``, ``unit_table_id``, …) describe the
-    physical shape, where the zero is only an honour: incremental callers (the bots) see a
-    hand's distance without the number readings, never below the true one.
+    physical shape, where the zero is only an honour (a hand's distance without the number
+    readings, never below the true one); :attr:`logical` is the shape an incremental caller
+    places the zeros on to read them as numbers (the bots: ``ai/shapeops.py``
+    ``ZeroHandTables``).
 
     Keyword arguments as :class:`HandShape` plus ``zero``; ``ranks`` must start at 1 or above
     (rank 0 is the zero's reading).  Raises ``ValueError`` if ``zero`` is not among ``honours``
@@ -1315,6 +1317,15 @@ class ZeroShape(HandShape):
 
     def __repr__(self) -> str:
         return "Zero" + super().__repr__()
+
+    @property
+    def logical(self) -> HandShape:
+        """The shape whose suits run from rank 0 (standard form only): each reading of the zero
+        in :attr:`zero_readings` is a kind of its own there — the honour ``zero``, or the
+        rank-0 code of a suit (``0s``) — so a caller that places every held zero at one reading
+        can ask its unit tables about the hand read that way (G-UZ-11).  Each reading has four
+        copies there: sharing the physical four among readings is the caller's business."""
+        return self._logical
 
     @property
     def physical(self) -> HandShape:

@@ -122,17 +122,25 @@ def plans_for(variant, ops) -> list[Plan]:
     def mask_of(allowed: frozenset[int]) -> tuple[bool, ...]:
         return tuple(bool(uk & allowed) for uk in unit_kinds)
 
+    # a zero tile read as rank 0 of a suit (G-UZ-11) belongs to that suit's plans: their kinds
+    # hold it (a declared meld with it leaves them open); the masks keep the suit's own units,
+    # where the bots' zero-aware tables place it (shapeops.ZeroHandTables)
+    shape = getattr(ops, "shape", None)
+    zero = getattr(shape, "zero", None)
+    zero_suits = {T.suit_of(r) for r in getattr(shape, "zero_readings", ()) if r != zero and T.is_suited(r)}
+
     out = [Plan("free", "mask", kinds, mask_of(kinds))]
     extra: list[Plan] = []
     for s in suits:
         sk = frozenset(k for k in kinds if T.suit_of(k) == s)
+        sz = sk | {zero} if s in zero_suits else sk
         if "suit_honours" in families and honours:
             extra.append(Plan(f"suit_honours:{letters[s]}", "mask", sk | honours, mask_of(sk | honours),
                               needs_honour=True, needs_suit=True, suit=s))
         if "suit" in families:
-            extra.append(Plan(f"suit:{letters[s]}", "mask", sk, mask_of(sk), needs_suit=True, suit=s))
+            extra.append(Plan(f"suit:{letters[s]}", "mask", sz, mask_of(sk), needs_suit=True, suit=s))
         if "suit_triplets" in families:
-            extra.append(Plan(f"suit_triplets:{letters[s]}", "triplets", sk, mask_of(sk), suit=s))
+            extra.append(Plan(f"suit_triplets:{letters[s]}", "triplets", sz, mask_of(sk), suit=s))
         if "straight" in families and hi - lo + 1 == 9:
             base = s * T.SUIT_SIZE
             fixed = tuple((base + r, base + r + 1, base + r + 2) for r in (lo, lo + 3, lo + 6))

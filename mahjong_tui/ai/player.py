@@ -79,6 +79,15 @@ never end the hand; see the engine note in ``tests/bench/ai_results.md``).  Whic
 tiles may be discarded is the engine's business (the legal actions: e.g. a picked-up discard
 may not be thrown straight back, ``claims.discard_picked_up``).
 
+The zero tile (Uzje's ``Z``, GAPS §4c G-UZ-11: read group by group as an honour or as rank 0
+of a number suit): where the hand shape has zero readings and the hand holds zeros, every
+distance, discard, draw and acceptance above is taken with the zeros placed at their best
+readings (:meth:`LevelBot._tables`, :class:`~mahjong_tui.ai.shapeops.ZeroHandTables`), rank
+0 of a suit counting for that suit's one-suit plans; the actions name the physical tile.  So a
+zero that completes 0-1-2 of a suit is kept and a hand ready through a zero reading is judged
+as ready (its waits come from the shape, which reads the zeros too).  Other hands are read on
+the physical shape's tables, where a zero is only an honour.
+
 ``easy`` steers by distance only (the nearest plan the variant lets it win), counts acceptance
 by tile kinds rather than unseen copies, plays no defence, and picks a random one of its
 nearly-best discards a quarter of the time.  It still never breaks a rule: every level only
@@ -101,7 +110,7 @@ from .baseline import Bot
 from .defence import KAPPA, Defence
 from .knowledge import WIND_CODE, Knowledge, meld_of, parse, tile_code
 from .plans import Plan, histogram, orphans_distance, pairs_from_hist, plans_for, triplets_from_hist
-from .shapeops import HandTables, ops_for
+from .shapeops import HandTables, ZeroHandTables, ops_for, zero_ops_for
 from .value import model_for
 
 DISCARD_RATE = 1.0      # the other seats' discards, per turn, as a share of one own draw
@@ -378,6 +387,9 @@ class LevelBot(Bot):
         self.settings = LEVELS[level]
         self.shape = variant.hand_shape
         self.ops = ops_for(self.shape)
+        #: the zero tile's readings (G-UZ-11) when the shape has a zero, else None: a hand that
+        #: holds zeros is judged with them read as numbers too (:meth:`_tables`)
+        self.zops = zero_ops_for(self.shape)
         self.model = model_for(variant)
         self.plans: list[Plan] = plans_for(variant, self.ops)
         self.full_mask = tuple(True for _ in range(self.ops.n))
@@ -411,6 +423,20 @@ class LevelBot(Bot):
 
     def u(self, x: float) -> float:
         return x ** self.alpha if x > 0 else 0.0
+
+    def _tables(self, counts, declared: int) -> HandTables | ZeroHandTables:
+        """The unit tables the bot judges the concealed hand ``counts`` by.  Where the shape
+        has a zero tile (``zero_readings``; G-UZ-11) and the hand holds zeros, each zero may be
+        read as the honour or as rank 0 of a suit: :class:`ZeroHandTables` places the zeros at
+        their best readings, per plan (rank 0 of a suit counts for a one-suit plan of it), per
+        discard and per draw, and maps the readings back to the physical tile — so the bot
+        keeps a zero that completes 0-1-2 of a suit, sees a hand ready through a zero reading,
+        discards and claims the physical ``Z`` and counts the unseen zeros once.  Every other
+        hand is read exactly as before (the physical shape's tables)."""
+        zops = self.zops
+        if zops is not None and counts[zops.zero]:
+            return ZeroHandTables(zops, counts, declared)
+        return HandTables(self.ops, counts, declared)
 
     # ==========================================================================================
     # entry point
@@ -525,7 +551,8 @@ class LevelBot(Bot):
         if spec is None:
             return 99
         res_declared, parts = spec
-        if ht is None:
+        if ht is None or ht.ops is not self.ops:
+            # fixed chows read the physical hand (a zero only an honour; see :meth:`_tables`)
             ht = HandTables(self.ops, counts, declared)
         keys = ht.keys
         tids = list(ht.tids)
@@ -545,7 +572,8 @@ class LevelBot(Bot):
         if spec is None:
             return None
         res_declared, parts = spec
-        if ht is None:
+        if ht is None or ht.ops is not self.ops:
+            # fixed chows read the physical hand (a zero only an honour; see :meth:`_tables`)
             ht = HandTables(self.ops, counts, declared)
         keys = ht.keys
         c = list(counts)
@@ -987,7 +1015,7 @@ class LevelBot(Bot):
         ``None`` for the hand itself).  ``look_ahead=False`` skips strong's look-ahead (claim
         decisions compare both sides by the plan model alone, which is much cheaper)."""
         declared = len(melds)
-        ht = HandTables(self.ops, counts, declared)
+        ht = self._tables(counts, declared)
         unseen = dec.unseen
         options = [None] if discards is None else list(discards)
         floor, gated = self._gate(dec, counts, melds, ht)
@@ -1210,7 +1238,7 @@ class LevelBot(Bot):
         fit = self._fit_info(melds, kn.seat_wind, kn.prevailing, kn.bonus)
         mask = self.full_mask
         if ht is None:
-            ht13 = HandTables(self.ops, counts13, declared)
+            ht13 = self._tables(counts13, declared)
         elif dropped is None:
             ht13 = ht
         else:
@@ -1285,7 +1313,7 @@ class LevelBot(Bot):
         if not any(a.kind in ("concealed_kong", "added_kong") for a in legal):
             return None
         declared = len(melds)
-        ht = HandTables(self.ops, counts, declared)
+        ht = self._tables(counts, declared)
         pv = self._plan_values(dec, melds)
         before = min(min(self._discard_dists(p, counts, declared, ht, melds).values(), default=99)
                      for p, _, _ in pv)
@@ -1301,7 +1329,7 @@ class LevelBot(Bot):
                 new_melds = tuple(Meld(KONG, (a.tile,) * 4, declared=True, concealed=False, kong_type="added",
                                        from_seat=m.from_seat) if m.kind == PUNG and m.tiles[0] == a.tile else m
                                   for m in melds)
-            ht2 = HandTables(self.ops, c, len(new_melds))
+            ht2 = self._tables(c, len(new_melds))
             after = min((self._dist(p, c, len(new_melds), ht2, new_melds) for p, _, _ in self._plan_values(dec, new_melds)),
                         default=99)
             if after > before:
@@ -1364,6 +1392,9 @@ class LevelBot(Bot):
                 if self.lo <= r + d <= self.hi and counts[t + d]:
                     v += 3 if abs(d) == 1 else 2
             v += 1 if self.lo < r < self.hi else 0
+        elif self.zops is not None and t == self.zops.zero:
+            # the zero read as rank 0 of a suit (G-UZ-11): its neighbours there
+            v += max((3 if counts[r + 1] else 0) + (2 if counts[r + 2] else 0) for r, _ in self.zops.suit_readings)
         return v
 
     # ==========================================================================================
@@ -1390,7 +1421,7 @@ class LevelBot(Bot):
         # cheap filter: a claim is worth judging only if it brings some nearby plan closer
         # (a kong: keeps it as close)
         declared = len(melds)
-        ht0 = HandTables(self.ops, counts, declared)
+        ht0 = self._tables(counts, declared)
         now = {p.name: self._dist(p, counts, declared, ht0, melds) for p, _, _ in self._plan_values(dec, melds)}
         ignore = self._floor_plan(melds, kn.seat_wind, kn.prevailing, kn.bonus)
         best_now = min((d for name, d in now.items() if name != ignore), default=min(now.values()))
@@ -1400,7 +1431,7 @@ class LevelBot(Bot):
             if got is None:
                 continue
             c, nm = got
-            ht1 = HandTables(self.ops, c, len(nm))
+            ht1 = self._tables(c, len(nm))
             for p, vs, vd in self._plan_values(dec, nm):
                 if p.name == ignore:
                     continue
@@ -1482,7 +1513,7 @@ class LevelBot(Bot):
         ignore = self._floor_plan(melds, seat_wind, prevailing, bonus)
         valued = {p.name for p, _, _ in pv}
         declared = len(melds)
-        ht = HandTables(self.ops, counts, declared)
+        ht = self._tables(counts, declared)
         dists = {}
         for p in self.plans:
             if p.feasible(melds) and p.name != ignore:
@@ -1610,7 +1641,7 @@ class LevelBot(Bot):
         counts = kn.hand[:]
         melds = dec.melds
         declared = len(melds)
-        ht = HandTables(self.ops, counts, declared)
+        ht = self._tables(counts, declared)
         plan, _ = self._easy_plan(dec, counts, melds, ht)
         discards = self._discard_candidates(legal)
         dd = self._discard_dists(plan, counts, declared, ht, melds)
@@ -1622,7 +1653,7 @@ class LevelBot(Bot):
                 c = counts[:]
                 c[a.tile] -= 4 if a.kind == "concealed_kong" else 1
                 nd = declared + (1 if a.kind == "concealed_kong" else 0)
-                if HandTables(self.ops, c, nd).distance(self.full_mask) <= min(ht.discard_distances(self.full_mask).values()):
+                if self._tables(c, nd).distance(self.full_mask) <= min(ht.discard_distances(self.full_mask).values()):
                     return a
         if len(tied) > 1 and rng.random() < self.settings["noise"]:
             keyed = sorted(tied, key=lambda t: (self._isolation(counts, t), t))
@@ -1644,7 +1675,7 @@ class LevelBot(Bot):
         counts = kn.hand[:]
         melds = dec.melds
         declared = len(melds)
-        ht = HandTables(self.ops, counts, declared)
+        ht = self._tables(counts, declared)
         plan, now = self._easy_plan(dec, counts, melds, ht)
         for a in legal:
             got = self._claim_result(a, counts, melds, tile, discarder)
@@ -1657,7 +1688,7 @@ class LevelBot(Bot):
             if vs <= 0 and vd <= 0 and plan.name != "free":
                 continue
             nd = len(nm)
-            ht2 = HandTables(self.ops, c, nd)
+            ht2 = self._tables(c, nd)
             if a.kind == "kong":
                 after = self._dist(plan, c, nd, ht2, nm)
             else:

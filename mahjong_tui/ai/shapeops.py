@@ -16,6 +16,14 @@ count as tiles still to be replaced.
 It uses only the public "unit tables" API of ``HandShape`` (``unit_layouts``, ``gatherer``,
 ``unit_table_id``, ``merge_tables``, ``merge_memo``, ``table_list``); ``tests/test_ai.py`` checks
 the results against the public ``shanten``.
+
+The zero tile (GAPS §4c, G-UZ-11): where a shape has one (``zero_readings``, as
+:class:`mahjong_tui.hand.ZeroShape`), each copy may be read as an honour or as rank 0 of a
+suit, group by group, and the physical shape's units see only the honour.
+:class:`ZeroHandTables` answers the same questions as :class:`HandTables` for a hand holding
+zeros by placing them at their readings on the shape's ``logical`` units (suits from rank 0)
+and taking the best placement per question; ``tests/test_ai_zero.py`` checks it against the
+engine's exact shanten, ``tests/bench/ai_zero.py`` measures it on random hands.
 """
 
 from __future__ import annotations
@@ -535,7 +543,272 @@ class HandTables:
         return total
 
 
+    def improving_kinds(self, mask: tuple[bool, ...], discard: int | None, below: int) -> list[tuple[int, ...]]:
+        """The kinds :meth:`acceptance` counts (those the mask allows whose addition, after
+        removing ``discard`` if any, leaves a distance below ``below``), as one tuple per
+        allowed unit, in unit order."""
+        ops = self.ops
+        need = self.need
+        idx = 2 * need + 1
+        limit = 3 * need + 1 - below
+        keys = self.keys
+        rests = self._rests.get(mask) or self.rests(mask)
+        du = -1
+        if discard is not None:
+            du, dj = ops.unit_of[discard]
+            if mask[du]:
+                dkey = keys[du]
+                rests = self.rests_changed(mask, du, ops.drop(du, dkey)[dj])
+                dkey = dkey[:dj] + (dkey[dj] - 1,) + dkey[dj + 1:]
+            else:
+                du = -1
+        improve = ops._improve
+        out = []
+        for u, key in enumerate(keys):
+            if not mask[u]:
+                continue
+            if u == du:
+                key = dkey
+            rest = rests[u]
+            better = improve.get((u, key, rest, idx, limit))
+            if better is None:
+                better = ops.improving(u, key, rest, idx, limit)
+            out.append(better)
+        return out
+
+
+# ------------------------------------------------------------------------------------------
+# The zero tile (G-UZ-11)
+# ------------------------------------------------------------------------------------------
+
+def _shares(n: int, parts: int) -> list[tuple[int, ...]]:
+    """Every way to share ``n`` copies among ``parts`` places, most in the first place first."""
+    if parts == 1:
+        return [(n,)]
+    return [(k,) + rest for k in range(n, -1, -1) for rest in _shares(n - k, parts - 1)]
+
+
+class ZeroOps:
+    """How the bots read a *zero tile*: one physical honour kind whose copies may each be read
+    as that honour or as rank 0 of a number suit, group by group (GAPS §4c, G-UZ-11; the shape
+    has ``zero_readings`` and a ``logical`` shape whose suits run from rank 0, as
+    :class:`mahjong_tui.hand.ZeroShape`).
+
+    ``ops`` is the :class:`ShapeOps` of the logical shape, where each reading is a kind of its
+    own (the honour, ``0s``, ``0m``): a hand with its zeros *placed* at readings is an ordinary
+    hand there.  :meth:`splits` says which placements a plan's mask needs to look at.
+    """
+
+    def __init__(self, shape):
+        self.shape = shape
+        self.zero: int = shape.zero
+        self.ops = ops_for(shape.logical)
+        unit_of = self.ops.unit_of
+        #: the readings as numbers: ``(rank-0 code, its unit)`` per suit the zero can meld in
+        self.suit_readings = tuple((r, unit_of[r][0]) for r in shape.zero_readings if r != self.zero)
+        #: every reading code -> the physical zero
+        self.physical = {r: self.zero for r in shape.zero_readings}
+        self._splits: dict[tuple[int, tuple[bool, ...]], tuple[tuple[tuple[int, int], ...], ...]] = {}
+        self._draw_codes: dict[tuple[bool, ...], tuple[int, ...]] = {}
+
+    def splits(self, z: int, mask: tuple[bool, ...]) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """The placements of ``z`` held zeros worth looking at for a plan allowing the units of
+        ``mask``, each as ``((reading code, copies), …)``.  Where the mask allows a number
+        reading, every share of the zeros among the allowed number readings: a zero read as the
+        honour is never better there, since any group the zeros form as honours (a pung or a
+        pair of zeros) they form as rank 0 of a suit too, within the same four copies.
+        Elsewhere the zeros stay the honour (outside the mask when honours are not allowed)."""
+        key = (z, mask)
+        got = self._splits.get(key)
+        if got is None:
+            allowed = [r for r, u in self.suit_readings if mask[u]]
+            if not z:
+                got = ((),)
+            elif not allowed:
+                got = (((self.zero, z),),)
+            else:
+                got = tuple(tuple((r, n) for r, n in zip(allowed, share) if n)
+                            for share in _shares(z, len(allowed)))
+            self._splits[key] = got
+        return got
+
+    def draw_codes(self, mask: tuple[bool, ...]) -> tuple[int, ...]:
+        """Where a drawn zero may be placed for a plan allowing ``mask``: the allowed number
+        readings, else the honour."""
+        got = self._draw_codes.get(mask)
+        if got is None:
+            got = self._draw_codes[mask] = tuple(r for r, u in self.suit_readings if mask[u]) or (self.zero,)
+        return got
+
+
+class ZeroHandTables:
+    """:class:`HandTables` of a hand that holds (or has just given up) zeros, read as numbers
+    too (G-UZ-11): the same questions, asked of the *physical* hand (counts and tile kinds as
+    the table has them: ``Z``, never ``0s``), answered as the best over the placements of the
+    zeros at their readings (:meth:`ZeroOps.splits`), each an ordinary hand of the logical
+    shape.
+
+    - a distance is the least over the placements;
+    - discarding a zero takes it from any reading it is placed at; a drawn zero goes to any
+      reading the plan allows, so a tile improves the hand when it improves some placement,
+      and the unseen zeros are counted once in an acceptance, however many readings they
+      would improve;
+    - a plan's mask allows the zero at the readings in its units: rank 0 of suit ``s`` belongs
+      to a one-suit plan of ``s``.
+
+    Unlike the engine (``ZeroShape._standard_shanten_zero``), zeros placed at two readings
+    may each be completed with added copies as if each reading had four: the distance can
+    then be lower than the exact one (``tests/bench/ai_zero.py`` measures how often).
+    ``keys``, ``tids`` and ``replaced`` are not offered: fixed-chow plans read the physical
+    hand (the zero only an honour).
+    """
+
+    __slots__ = ("zops", "ops", "counts", "need", "z", "_base", "_inner")
+
+    def __init__(self, zops: ZeroOps, counts: Sequence[int], declared: int):
+        self.zops = zops
+        self.ops = zops.ops
+        self.counts = list(counts)
+        self.need = 4 - declared
+        self.z = self.counts[zops.zero]
+        base = self.counts[:]
+        base[zops.zero] = 0
+        self._base = HandTables(zops.ops, base, declared)
+        self._inner: dict[tuple[tuple[int, int], ...], HandTables] = {}
+
+    def _ht(self, split: tuple[tuple[int, int], ...]) -> HandTables:
+        """The logical hand with the zeros placed as ``split`` says."""
+        got = self._inner.get(split)
+        if got is None:
+            base = self._base
+            if not split:
+                got = base
+            else:
+                ops = self.ops
+                keys: dict[int, tuple[int, ...]] = {}
+                for r, n in split:
+                    u, j = ops.unit_of[r]
+                    key = keys.get(u, base.keys[u])
+                    keys[u] = key[:j] + (key[j] + n,) + key[j + 1:]
+                got = base.replaced({u: (key, ops.tid(u, key)) for u, key in keys.items()}, 4 - base.need)
+            self._inner[split] = got
+        return got
+
+    def _hts(self, mask: tuple[bool, ...]) -> list[HandTables]:
+        return [self._ht(s) for s in self.zops.splits(self.z, mask)]
+
+    def _configs(self, mask: tuple[bool, ...], discard: int | None) -> list[tuple[HandTables, int | None]]:
+        """``(placement, the logical tile to discard from it)`` covering every placement of the
+        zeros left after ``discard`` (a zero leaves from any reading it is placed at)."""
+        zops = self.zops
+        if discard != zops.zero:
+            return [(self._ht(s), discard) for s in zops.splits(self.z, mask)]
+        left = set(zops.splits(self.z - 1, mask))
+        out = []
+        for s in zops.splits(self.z, mask):
+            for i, (r, n) in enumerate(s):
+                after = s[:i] + (((r, n - 1),) if n > 1 else ()) + s[i + 1:]
+                if after in left:
+                    left.discard(after)
+                    out.append((self._ht(s), r))
+        return out
+
+    def distance(self, mask: tuple[bool, ...]) -> int:
+        """Standard distance of the hand over the units ``mask`` allows, the zeros read best."""
+        return min(ht.distance(mask) for ht in self._hts(mask))
+
+    def discard_distances(self, mask: tuple[bool, ...]) -> dict[int, int]:
+        """``{tile: distance after discarding it}`` for every held (physical) kind."""
+        phys = self.zops.physical
+        out: dict[int, int] = {}
+        for ht in self._hts(mask):
+            for code, d in ht.discard_distances(mask).items():
+                code = phys.get(code, code)
+                old = out.get(code)
+                if old is None or d < old:
+                    out[code] = d
+        return out
+
+    def acceptance(self, mask: tuple[bool, ...], discard: int | None, below: int,
+                   weights: Sequence[float]) -> float:
+        """Σ ``weights[k]`` over the physical kinds ``k`` whose addition (after removing
+        ``discard``, if any) leaves a distance below ``below``; the zero counts once."""
+        zero = self.zops.zero
+        phys = self.zops.physical
+        seen: set[int] = set()
+        total = 0.0
+        zero_hit = False
+        for ht, d in self._configs(mask, discard):
+            for better in ht.improving_kinds(mask, d, below):
+                for k in better:
+                    if k in phys:
+                        zero_hit = True
+                    elif k not in seen:
+                        seen.add(k)
+                        total += weights[k]
+        if zero_hit and self.counts[zero] - (discard == zero) < 4:
+            total += weights[zero]
+        return total
+
+    def draw_distance(self, mask: tuple[bool, ...], t: int) -> int | None:
+        """The distance of the hand plus ``t``, or None where the mask forbids ``t`` or it
+        cannot be added."""
+        zops = self.zops
+        if t == zops.zero:
+            if self.counts[t] >= 4:
+                return None
+            codes = zops.draw_codes(mask)
+        else:
+            codes = (t,)
+        best = None
+        for ht in self._hts(mask):
+            for c in codes:
+                d = ht.draw_distance(mask, c)
+                if d is not None and (best is None or d < best):
+                    best = d
+        return best
+
+    def draws_within(self, mask: tuple[bool, ...], kinds: Sequence[int], limit: int) -> list[int]:
+        """The kinds of ``kinds`` (in that order) whose addition leaves a distance of at most
+        ``limit``."""
+        out = []
+        for k in kinds:
+            d = self.draw_distance(mask, k)
+            if d is not None and d <= limit:
+                out.append(k)
+        return out
+
+    def plus(self, t: int) -> "ZeroHandTables":
+        """This hand with one more tile ``t``."""
+        c = self.counts[:]
+        c[t] += 1
+        return ZeroHandTables(self.zops, c, 4 - self.need)
+
+    def minus(self, t: int, mask: tuple[bool, ...]) -> "ZeroHandTables":
+        """This hand with one tile ``t`` less (``mask`` as :meth:`HandTables.minus`)."""
+        c = self.counts[:]
+        c[t] -= 1
+        return ZeroHandTables(self.zops, c, 4 - self.need)
+
+    def plus_drops_at(self, mask: tuple[bool, ...], t: int, dist: int) -> list[int]:
+        """The held kinds ``x`` such that the hand plus ``t`` minus ``x`` is at distance
+        exactly ``dist``."""
+        return [x for x, d in self.plus(t).discard_distances(mask).items() if d == dist]
+
+
 _OPS: dict[int, ShapeOps] = {}
+_ZERO_OPS: dict[int, ZeroOps] = {}
+
+
+def zero_ops_for(shape: HandShape) -> ZeroOps | None:
+    """The shared :class:`ZeroOps` of a shape with a zero tile (``zero_readings`` beyond the
+    honour itself, and a ``logical`` shape), else None."""
+    if len(getattr(shape, "zero_readings", ())) < 2 or getattr(shape, "logical", None) is None:
+        return None
+    got = _ZERO_OPS.get(id(shape))
+    if got is None or got.shape is not shape:
+        got = _ZERO_OPS[id(shape)] = ZeroOps(shape)
+    return got
 
 
 def ops_for(shape: HandShape) -> ShapeOps:
