@@ -14,7 +14,9 @@ from textual.widget import Widget
 from ..model import fmt_num
 from .art import join_lines
 
-SEAT_STYLES = ("bold bright_blue", "bold green", "bold red", "bold magenta")
+#: one colour per seat, given as RGB: the ANSI names were mapped through the theme so that
+#: red and magenta (seats 3 and 4) came out the same pink in a 256-colour terminal
+SEAT_STYLES = ("bold #4f9dff", "bold #3fb950", "bold #ff8c1a", "bold #d275e8")
 
 
 def chart_lines(series: Sequence[Sequence[float]], labels: Sequence[str], width: int, height: int,
