@@ -542,7 +542,6 @@ class HandTables:
                 total += weights[k]
         return total
 
-
     def improving_kinds(self, mask: tuple[bool, ...], discard: int | None, below: int) -> list[tuple[int, ...]]:
         """The kinds :meth:`acceptance` counts (those the mask allows whose addition, after
         removing ``discard`` if any, leaves a distance below ``below``), as one tuple per
