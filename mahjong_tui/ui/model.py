@@ -349,5 +349,35 @@ def needs(variant_match: dict, hands_limit: int | None) -> str:
     return f"of {variant_match.get('hands')}"
 
 
+def saved_game_summary(path) -> str:
+    """One line about a saved game (a game log) for the list of saved games: the variant and
+    its options, where the match stands (``Hand 3 of 16, in progress`` or ``finished``), the
+    scores, the seats and when it was last written.  A file that is not a game that replays
+    says why, in the same line.  Replays the log (a few ms a hand)."""
+    from datetime import datetime
+    from pathlib import Path
+
+    from ..engine.log import GameLog
+    from ..errors import MahjongError
+    from ..variant import option_text
+
+    p = Path(path)
+    try:
+        log = GameLog.load(p)
+        table = log.replay()
+        when = datetime.fromtimestamp(p.stat().st_mtime).strftime("%d %b %H:%M")
+    except (MahjongError, OSError) as exc:
+        return f"Cannot be opened: {exc}"
+    v = table.variant
+    name = v.name + "".join(f", {k}={option_text(x)}" for k, x in log.options.items())
+    if table.phase == "match_over":
+        where = "finished (replay it)"
+    else:
+        n = table.hand_index + 1
+        where = f"Hand {n} {needs(dict(v.match), log.hands)}, in progress (resume or replay it)"
+    scores = " / ".join(fmt_num(x) for x in table.scores)
+    return f"{name} · {where} · scores {scores} · seats {', '.join(log.seats)} · saved {when}"
+
+
 def flatten(groups: Iterable[Iterable[int]]) -> list[int]:
     return [t for g in groups for t in g]

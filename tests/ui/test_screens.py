@@ -391,6 +391,45 @@ async def test_saved_games_screen_opens_a_replay(tmp_path: Path):
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen))
 
 
+def test_saved_game_summary_says_where_each_match_stands(tmp_path: Path):
+    """The saved-games list says what a file holds before it is opened: the variant, finished
+    or which hand is in progress, the scores and seats; a file that is no game says why."""
+    from mahjong_tui.engine import Table
+    from mahjong_tui.ui.model import saved_game_summary
+    from mahjong_tui.variant import load_variant
+
+    done = finished_log(tmp_path)
+    text = saved_game_summary(tmp_path / "done.jsonl")
+    scores = " / ".join(str(int(x)) if float(x).is_integer() else str(x) for x in done.replay().scores)
+    assert text.startswith("Yuxi Flower Blooming · finished") and f"scores {scores}" in text
+    assert "seats human, ai, ai, ai" in text
+    # a match in its first hand, with an option (Uzje flowers)
+    v = load_variant("uzje", {"flowers": True})
+    t = Table(v, 3)
+    for _ in range(5):
+        seat = t.waiting_for()[0]
+        t.apply(t.legal_actions(seat)[0])
+    GameLog.for_table(t, "uzje", ["human", "ai", "ai", "ai"]).save(tmp_path / "uz.jsonl")
+    text = saved_game_summary(tmp_path / "uz.jsonl")
+    assert text.startswith("Ùzje, flowers=true · Hand 1 (4 rounds), in progress"), text
+    (tmp_path / "junk.jsonl").write_text("hello\n")
+    assert saved_game_summary(tmp_path / "junk.jsonl").startswith("Cannot be opened: ")
+
+
+async def test_the_saved_games_list_describes_the_highlighted_game(tmp_path: Path):
+    from mahjong_tui.ui.screens.menu import LoadScreen
+
+    finished_log(tmp_path)
+    app = make_app(command=None, env={**ENV, "MAHJONG_TUI_SAVES": str(tmp_path)})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen))
+        await pilot.click("#saved")
+        await wait_for(pilot, lambda: isinstance(app.screen, LoadScreen))
+        app.screen.query_one("#saves").focus()
+        await pilot.press("down")
+        await wait_for(pilot, lambda: "finished (replay it)" in screen_text(app))
+
+
 async def test_a_key_that_does_nothing_says_which_keys_do():
     app = make_app(seed=32, hands=1)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -12,6 +12,7 @@ from textual.widgets.option_list import Option
 
 from ...errors import MahjongError
 from ...variant import SCHEMA, available_variants, load_variant, option_values
+from ..model import saved_game_summary
 from .base import BaseScreen
 
 SEAT_CHOICES = [("Human", "human"), ("AI easy", "ai:easy"), ("AI normal", "ai:normal"), ("AI strong", "ai:strong")]
@@ -297,8 +298,9 @@ class LoadScreen(BaseScreen):
             yield Static(f"Saved games in {saves}", id="load-title")
             opts = [Option(p.name, id=str(i)) for i, p in enumerate(files)]
             yield OptionList(*opts, id="saves")
+            yield Static("", id="load-detail")
             if not files:
-                yield Static("(none yet: leave a game with q and choose 'Save and leave')", classes="dim")
+                yield Static("(none yet: a game at this keyboard is kept here as it is played)", classes="dim")
             yield Label("or a file:")
             yield Input(placeholder="path to a saved game (.jsonl)", id="path")
             with Horizontal(classes="menu-buttons"):
@@ -310,7 +312,9 @@ class LoadScreen(BaseScreen):
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option.id is not None:
-            self.query_one("#path", Input).value = str(self.files[int(event.option.id)])
+            path = self.files[int(event.option.id)]
+            self.query_one("#path", Input).value = str(path)
+            self.query_one("#load-detail", Static).update(saved_game_summary(path))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id is not None:
