@@ -509,35 +509,10 @@ class HandTables:
     def acceptance(self, mask: tuple[bool, ...], discard: int | None, below: int,
                    weights: Sequence[float]) -> float:
         """Σ ``weights[k]`` over the kinds ``k`` the mask allows whose addition (after
-        removing ``discard``, if any) leaves a distance below ``below``.  The tight-loop form
-        of :meth:`draw_distances` for tile-acceptance counts."""
-        ops = self.ops
-        need = self.need
-        idx = 2 * need + 1
-        # distance < below  <=>  used > base - below
-        limit = 3 * need + 1 - below
-        keys = self.keys
-        rests = self._rests.get(mask) or self.rests(mask)
-        du = -1
-        if discard is not None:
-            du, dj = ops.unit_of[discard]
-            if mask[du]:
-                dkey = keys[du]
-                rests = self.rests_changed(mask, du, ops.drop(du, dkey)[dj])
-                dkey = dkey[:dj] + (dkey[dj] - 1,) + dkey[dj + 1:]
-            else:
-                du = -1     # a discard outside the mask changes nothing the mask counts
-        improve = ops._improve
+        removing ``discard``, if any) leaves a distance below ``below``
+        (:meth:`improving_kinds`): the tile-acceptance count of :meth:`draw_distances`."""
         total = 0.0
-        for u, key in enumerate(keys):
-            if not mask[u]:
-                continue
-            if u == du:
-                key = dkey
-            rest = rests[u]
-            better = improve.get((u, key, rest, idx, limit))
-            if better is None:
-                better = ops.improving(u, key, rest, idx, limit)
+        for better in self.improving_kinds(mask, discard, below):
             for k in better:
                 total += weights[k]
         return total
