@@ -109,7 +109,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("hand", metavar="HAND", help="hand string, or - to read one per line from stdin")
 
     sp = sub.add_parser("resume", help="continue a saved match")
-    sp.add_argument("file")
+    sp.add_argument("file", nargs="?", default=None,
+                    help="the saved game (default: the most recent unfinished game in the saves folder)")
     sp = sub.add_parser("replay", help="step through a saved game")
     sp.add_argument("file")
     sp = sub.add_parser("variants", help="list the variants")

@@ -265,6 +265,20 @@ class MahjongApp(App):
         self.start_game(log.variant, log.seats, direct=direct, session=session)
 
 
+def latest_unfinished(folder: Path) -> Path:
+    """The most recently written game log in ``folder`` whose match is not over (``resume``
+    without a file: the game a closed terminal left).  Raises :class:`UIError` saying where
+    it looked when there is none."""
+    files = sorted(folder.glob("*.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True) if folder.is_dir() else []
+    for p in files:
+        try:
+            if GameLog.load(p).replay().phase != "match_over":
+                return p
+        except MahjongError:
+            continue
+    raise UIError(f"no unfinished game in {folder}; name one: mahjong-tui resume FILE")
+
+
 def build_app(args) -> MahjongApp:
     """The app for parsed command-line ``args`` (spec/cli.md); raises MahjongError (the CLI
     prints it and exits 2) before any screen is drawn when the arguments cannot work."""
@@ -289,6 +303,8 @@ def build_app(args) -> MahjongApp:
         app._preset = app.new_session(args.variant, seats, seed=args.seed, hands=hands, bot_delay=delay,
                                       options=options)
         return app
+    if command == "resume" and args.file is None:
+        args.file = str(latest_unfinished(saves_dir()))
     if command in ("resume", "replay"):
         log = GameLog.load(args.file)
         variant = log.load_variant()

@@ -371,6 +371,33 @@ def test_bad_table_arguments_exit_2_before_the_screen(capsys, tmp_path: Path):
     assert "replay" in capsys.readouterr().err
 
 
+def test_resume_without_a_file_takes_the_latest_unfinished_game(capsys, tmp_path: Path, monkeypatch):
+    """After a closed terminal, ``mahjong-tui resume`` alone finds the game: the most recent
+    log in the saves folder whose match is not over (a finished or unreadable one is passed
+    over); with none it says where it looked and exits 2."""
+    import os
+    import time
+
+    from mahjong_tui.engine import Table
+    from mahjong_tui.ui.app import build_app
+    from mahjong_tui.variant import load_variant
+
+    monkeypatch.setenv("MAHJONG_TUI_SAVES", str(tmp_path))
+    assert cli.main(["resume"]) == 2
+    assert f"no unfinished game in {tmp_path}" in capsys.readouterr().err
+    # open.jsonl: a match at its first discard (oldest); done.jsonl: newer, but over
+    GameLog.for_table(Table(load_variant("classic"), 32, 2), "classic",
+                      ["human", "ai", "ai", "ai"]).save(tmp_path / "open.jsonl")
+    finished_log(tmp_path)
+    (tmp_path / "junk.jsonl").write_text("x\n")  # newest, not a game
+    now = time.time()
+    for i, name in enumerate(("open.jsonl", "done.jsonl", "junk.jsonl")):
+        os.utime(tmp_path / name, (now + i, now + i))
+    resumed = build_app(cli.build_parser().parse_args(["resume"]))
+    assert resumed.file == str(tmp_path / "open.jsonl")
+    assert resumed._preset.resumed_from == tmp_path / "open.jsonl"
+
+
 async def test_saved_games_screen_opens_a_replay(tmp_path: Path):
     from mahjong_tui.ui.screens.menu import LoadScreen
 
