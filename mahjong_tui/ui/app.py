@@ -266,13 +266,15 @@ class MahjongApp(App):
 
 
 def latest_unfinished(folder: Path) -> Path:
-    """The most recently written game log in ``folder`` whose match is not over (``resume``
-    without a file: the game a closed terminal left).  Raises :class:`UIError` saying where
-    it looked when there is none."""
+    """The most recently written game log in ``folder`` whose match is not over and that is
+    played at one keyboard (``resume`` without a file: the game a closed terminal left; a LAN
+    table's log, with ``remote`` seats, comes back with ``host --log``).  Raises
+    :class:`UIError` saying where it looked when there is none."""
     files = sorted(folder.glob("*.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True) if folder.is_dir() else []
     for p in files:
         try:
-            if GameLog.load(p).replay().phase != "match_over":
+            log = GameLog.load(p)
+            if not any(s.split(":")[0] == "remote" for s in log.seats) and log.replay().phase != "match_over":
                 return p
         except MahjongError:
             continue

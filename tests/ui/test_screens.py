@@ -389,9 +389,11 @@ def test_resume_without_a_file_takes_the_latest_unfinished_game(capsys, tmp_path
     GameLog.for_table(Table(load_variant("classic"), 32, 2), "classic",
                       ["human", "ai", "ai", "ai"]).save(tmp_path / "open.jsonl")
     finished_log(tmp_path)
-    (tmp_path / "junk.jsonl").write_text("x\n")  # newest, not a game
+    (tmp_path / "junk.jsonl").write_text("x\n")  # not a game
+    GameLog.for_table(Table(load_variant("classic"), 33, 2), "classic",   # a LAN table's: host --log
+                      ["human", "remote", "ai", "ai"]).save(tmp_path / "lan.jsonl")
     now = time.time()
-    for i, name in enumerate(("open.jsonl", "done.jsonl", "junk.jsonl")):
+    for i, name in enumerate(("open.jsonl", "done.jsonl", "junk.jsonl", "lan.jsonl")):
         os.utime(tmp_path / name, (now + i, now + i))
     resumed = build_app(cli.build_parser().parse_args(["resume"]))
     assert resumed.file == str(tmp_path / "open.jsonl")
