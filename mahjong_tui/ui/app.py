@@ -265,13 +265,14 @@ class MahjongApp(App):
         self.start_game(log.variant, log.seats, direct=direct, session=session)
 
 
-def latest_unfinished(folder: Path) -> Path:
+def latest_unfinished(folder: Path, newest: int | None = None) -> Path:
     """The most recently written game log in ``folder`` whose match is not over and that is
     played at one keyboard (``resume`` without a file: the game a closed terminal left; a LAN
     table's log, with ``remote`` seats, comes back with ``host --log``).  Raises
-    :class:`UIError` saying where it looked when there is none."""
+    :class:`UIError` saying where it looked when there is none.  ``newest``: look at that
+    many of the most recent files only (each is replayed)."""
     files = sorted(folder.glob("*.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True) if folder.is_dir() else []
-    for p in files:
+    for p in files[:newest]:
         try:
             log = GameLog.load(p)
             if not any(s.split(":")[0] == "remote" for s in log.seats) and log.replay().phase != "match_over":

@@ -14,9 +14,16 @@ from mahjong_tui.ui.app import MahjongApp
 THEME = "textual-dark"
 
 
-#: the tests' saves folder (local tables journal their moves there: GameSession.open_journal)
-SAVES = tempfile.mkdtemp(prefix="mahjong-tui-test-saves-")
-ENV = {"LANG": "C.UTF-8", "TERM": "xterm-256color", "MAHJONG_TUI_SAVES": SAVES}
+#: the environment of the tests' apps; ``MAHJONG_TUI_SAVES`` is an empty folder of each app's
+#: own (:func:`fresh_env`): local tables journal their moves there (GameSession.open_journal)
+#: and the menu offers to resume what it finds, so no test may see another's files
+ENV = {"LANG": "C.UTF-8", "TERM": "xterm-256color",
+       "MAHJONG_TUI_SAVES": tempfile.mkdtemp(prefix="mahjong-tui-test-saves-")}
+
+
+def fresh_env() -> dict:
+    """:data:`ENV` with a new, empty saves folder."""
+    return {**ENV, "MAHJONG_TUI_SAVES": tempfile.mkdtemp(prefix="mahjong-tui-test-saves-")}
 
 
 def make_app(seats=("human", "ai:baseline", "ai:baseline", "ai:baseline"), variant="classic", seed=32, hands=1, faces="compact",
@@ -27,7 +34,7 @@ def make_app(seats=("human", "ai:baseline", "ai:baseline", "ai:baseline"), varia
     for it, and it does not change when the stronger AI levels are tuned."""
     seats = [("ai:baseline" if x == "ai" else x) for x in seats]
     app = MahjongApp(command=command, variant=variant, seats=list(seats), seed=seed, hands=hands, bot_delay=0,
-                     faces=faces, env=env or ENV, width=120, **kw)
+                     faces=faces, env=env or fresh_env(), width=120, **kw)
     app.theme = THEME
     app.privacy_guard = 0
     return app
@@ -36,7 +43,7 @@ def make_app(seats=("human", "ai:baseline", "ai:baseline", "ai:baseline"), varia
 def net_app(session, command: str = "join") -> MahjongApp:
     """The app as ``mahjong-tui join``/``host`` runs it, with a LAN session opened in this
     loop (pinned theme, no privacy guard)."""
-    app = MahjongApp(command=command, faces="compact", env=ENV, width=120)
+    app = MahjongApp(command=command, faces="compact", env=fresh_env(), width=120)
     app.theme = THEME
     app.privacy_guard = 0
     app._preset = session

@@ -400,6 +400,35 @@ def test_resume_without_a_file_takes_the_latest_unfinished_game(capsys, tmp_path
     assert resumed._preset.resumed_from == tmp_path / "open.jsonl"
 
 
+async def test_the_menu_offers_to_resume_a_game_left_unfinished(tmp_path: Path):
+    """A closed terminal leaves a journal; the next time the app opens, the menu has a
+    "Resume" button (its tooltip says which game) that puts the player back in that game."""
+    from textual.widgets import Button
+
+    from mahjong_tui.engine import Table
+    from mahjong_tui.variant import load_variant
+
+    empty = make_app(command=None, env={**ENV, "MAHJONG_TUI_SAVES": str(tmp_path)})
+    async with empty.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(empty.screen, MenuScreen))
+        await pilot.pause(0.2)
+        assert not empty.screen.query_one("#resume-last", Button).display  # nothing to resume
+    finished_log(tmp_path)  # a finished match is not offered either
+    t = Table(load_variant("classic"), 32, 2)
+    GameLog.for_table(t, "classic", ["human", "ai:baseline", "ai:baseline", "ai:baseline"]).save(tmp_path / "left.jsonl")
+    app = make_app(command=None, env={**ENV, "MAHJONG_TUI_SAVES": str(tmp_path)})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen))
+        button = app.screen.query_one("#resume-last", Button)
+        await wait_for(pilot, lambda: button.display)
+        assert "left.jsonl" in str(button.tooltip) and "Hand 1 of 2, in progress" in str(button.tooltip)
+        assert "Resume" in screen_text(app)  # fits 80 columns with the other buttons
+        await pilot.click("#resume-last")
+        await wait_for(pilot, lambda: my_request(app) is not None)
+        s = table_screen(app).session
+        assert s.resumed_from == tmp_path / "left.jsonl" and s.table.seed == 32
+
+
 async def test_saved_games_screen_opens_a_replay(tmp_path: Path):
     from mahjong_tui.ui.screens.menu import LoadScreen
 

@@ -205,6 +205,7 @@ class MenuScreen(VariantChoice, BaseScreen):
                 yield Input(value="0.4", id="delay", compact=True, type="number")
             with Horizontal(classes="menu-buttons"):
                 yield Button("New game", id="new", variant="primary")
+                yield Button("Resume", id="resume-last")  # shown when a game was left unfinished
                 yield Button("Rules", id="rules")
                 yield Button("Saved games", id="saved")
                 yield Button("Quit", id="quit", variant="error")
@@ -219,6 +220,42 @@ class MenuScreen(VariantChoice, BaseScreen):
         self.show_options()
         self._show_summary()
         self.query_one("#new", Button).focus()
+        self._unfinished: Path | None = None
+        self.query_one("#resume-last", Button).display = False
+        self._look_for_unfinished()
+
+    def on_screen_resume(self) -> None:
+        self._look_for_unfinished()
+
+    def _look_for_unfinished(self) -> None:
+        """Offer "Resume" when the saves folder holds an unfinished game at one keyboard (a
+        closed terminal's, or one saved to go on later): the most recent of the newest few
+        files, read in a thread (each is replayed); its description is the button's tooltip."""
+        from ..app import UIError, latest_unfinished
+
+        folder = self.app.saves_dir()
+
+        def look() -> None:
+            try:
+                path = latest_unfinished(folder, newest=8)
+            except UIError:
+                path, about = None, ""
+            else:
+                about = saved_game_summary(path)
+            try:
+                self.app.call_from_thread(self._offer_resume, path, about)
+            except RuntimeError:  # the app closed meanwhile
+                pass
+
+        self.run_worker(look, thread=True, exclusive=True, group="unfinished")
+
+    def _offer_resume(self, path: Path | None, about: str) -> None:
+        if not self.is_attached:
+            return
+        self._unfinished = path
+        button = self.query_one("#resume-last", Button)
+        button.display = path is not None
+        button.tooltip = f"{path.name}: {about}" if path is not None else None
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "variant":
@@ -236,6 +273,10 @@ class MenuScreen(VariantChoice, BaseScreen):
         bid = event.button.id
         if bid == "new":
             self.action_new()
+        elif bid == "resume-last" and self._unfinished is not None:
+            error = self.app.open_saved(self._unfinished, "resume")
+            if error:
+                self.query_one("#menu-error", Static).update(error)
         elif bid == "rules":
             self.action_rules()
         elif bid == "saved":
