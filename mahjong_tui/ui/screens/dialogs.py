@@ -125,7 +125,7 @@ class QuitScreen(BaseModal):
     def compose_body(self) -> ComposeResult:
         with Vertical(id="quit-box", classes="dialog"):
             yield Label("Leave the table?", classes="dialog-title")
-            yield Label("Save the game to continue later with  mahjong-tui resume FILE :")
+            yield Label("Save to continue later: mahjong-tui resume, or Resume in the menu.")
             yield Input(value=self.default_path, id="save-path")
             with Horizontal(classes="buttons"):
                 yield Button("Save and leave", id="save", variant="primary")
