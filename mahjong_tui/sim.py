@@ -169,18 +169,21 @@ def simulate(variant: Variant, hands: int, seed: int, seats: list[str] | None = 
 
 
 def format_seat_table(res: SimResult) -> str:
-    """A per-seat table for ``sim``'s text output: seat spec, wins and win rate, deal-ins and
-    deal-in rate, self-draws, mean value won (variant unit), final score; then the
-    exhaustive-draw rate.  Plain text, one line per seat."""
-    head = f"  {'seat':<12}{'wins':>7}{'win %':>8}{'deal-ins':>10}{'deal-in %':>11}{'self-draws':>12}" \
+    """A per-seat table for ``sim``'s text output: seat spec, wins, win rate and share of all
+    wins (a draw-heavy variant caps the win rate, not the share), deal-ins and deal-in rate,
+    self-draws, mean value won (variant unit), final score; then the exhaustive-draw rate.
+    Plain text, one line per seat."""
+    head = f"  {'seat':<12}{'wins':>7}{'win %':>8}{'share':>7}{'deal-ins':>10}{'deal-in %':>11}{'self-draws':>12}" \
            f"{'avg value':>11}{'score':>10}"
     lines = [head]
+    all_wins = sum(res.wins_by_seat) or 1
     for i in range(4):
         spec = res.seats[i] if i < len(res.seats) else "?"
         score = res.final_scores[i]
         score_s = f"{score:.0f}" if float(score).is_integer() else f"{score:.2f}"
         lines.append(
             f"  {i + 1} {spec:<10}{res.wins_by_seat[i]:>7}{100 * res.win_rate_by_seat[i]:>7.1f}%"
+            f"{100 * res.wins_by_seat[i] / all_wins:>6.1f}%"
             f"{res.deal_ins_by_seat[i]:>10}{100 * res.deal_in_rate_by_seat[i]:>10.1f}%"
             f"{res.self_draws_by_seat[i]:>12}{res.avg_value_won_by_seat[i]:>11.2f}{score_s:>10}")
     lines.append(f"  exhaustive draws: {res.exhaustive_draws} of {res.hands} hands "

@@ -921,6 +921,9 @@ def test_sim_reports_per_seat_statistics():
     assert sum(res.self_draws_by_seat) == res.self_draw_wins
     text = format_seat_table(res)
     assert "ai:strong" in text and "exhaustive draws" in text and len(text.splitlines()) == 6
+    # the share of all wins per seat (after the win rate) adds up to 100 % when anyone won
+    shares = [float(ln.split()[4].rstrip("%")) for ln in text.splitlines()[1:5]]
+    assert abs(sum(shares) - 100.0) < 0.3 if sum(res.wins_by_seat) else shares == [0.0] * 4
     again = simulate(v, 4, 3, ["ai:strong", "ai:easy", "ai:normal", "ai:easy"]).to_json()
     for key in ("wins_by_seat", "deal_ins_by_seat", "final_scores", "avg_value_won_by_seat"):
         assert again[key] == j[key]

@@ -38,9 +38,11 @@ def test_sim_text_summary(capsys):
     out = capsys.readouterr().out
     assert "hands/s" in out and "win %" in out and "deal-ins" in out
     rows = [line.split() for line in out.splitlines() if line.startswith("  ") and line.split()[0] in "1234"
-            and len(line.split()) == 9]
+            and len(line.split()) == 10]
     assert [int(r[2]) for r in rows] == js["wins_by_seat"]
-    assert [int(r[4]) for r in rows] == js["deal_ins_by_seat"]
+    wins = sum(js["wins_by_seat"])
+    assert [float(r[4].rstrip("%")) for r in rows] == [round(100 * w / wins, 1) for w in js["wins_by_seat"]]
+    assert [int(r[5]) for r in rows] == js["deal_ins_by_seat"]
     assert f"exhaustive draws: {js['exhaustive_draws']} of 5 hands" in out
 
 
