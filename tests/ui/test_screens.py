@@ -439,7 +439,11 @@ async def test_saved_games_screen_opens_a_replay(tmp_path: Path):
         await pilot.click("#saved")
         await wait_for(pilot, lambda: isinstance(app.screen, LoadScreen))
         assert "done.jsonl" in screen_text(app)
-        app.screen.query_one("#path").value = str(tmp_path / "done.jsonl")
+        # the highlighted file is described (ui.model.saved_game_summary) and becomes the path
+        app.screen.query_one("#saves").focus()
+        await pilot.press("down")
+        await wait_for(pilot, lambda: "finished (replay it)" in screen_text(app))
+        assert app.screen.query_one("#path").value == str(tmp_path / "done.jsonl")
         await pilot.click("#resume")  # a finished match cannot be resumed: says so, stays
         await pilot.pause()
         assert "replay" in str(app.screen.query_one("#load-error").render()).lower()
@@ -472,20 +476,6 @@ def test_saved_game_summary_says_where_each_match_stands(tmp_path: Path):
     assert text.startswith("Ùzje, flowers=true · Hand 1 (4 rounds), in progress"), text
     (tmp_path / "junk.jsonl").write_text("hello\n")
     assert saved_game_summary(tmp_path / "junk.jsonl").startswith("Cannot be opened: ")
-
-
-async def test_the_saved_games_list_describes_the_highlighted_game(tmp_path: Path):
-    from mahjong_tui.ui.screens.menu import LoadScreen
-
-    finished_log(tmp_path)
-    app = make_app(command=None, env={**ENV, "MAHJONG_TUI_SAVES": str(tmp_path)})
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen))
-        await pilot.click("#saved")
-        await wait_for(pilot, lambda: isinstance(app.screen, LoadScreen))
-        app.screen.query_one("#saves").focus()
-        await pilot.press("down")
-        await wait_for(pilot, lambda: "finished (replay it)" in screen_text(app))
 
 
 async def test_a_key_that_does_nothing_says_which_keys_do():
