@@ -141,3 +141,7 @@ class LogWriter:
     def append(self, action: Action) -> None:
         self.fh.write(json.dumps(action.to_dict()) + "\n")
         self.fh.flush()
+
+    def close(self) -> None:
+        """Close the file (what was appended is on disk already)."""
+        self.fh.close()

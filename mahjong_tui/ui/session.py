@@ -358,7 +358,6 @@ class GameSession(DeskSession):
         #: the journal file (None until :meth:`open_journal`, or if it could not be written)
         self.journal_path: Path | None = None
         self._journal: LogWriter | None = None
-        self._journaled = 0
         self._saved_to_journal = False
         #: the saved game this match was resumed from (the quit dialog offers to save there)
         self.resumed_from: Path | None = None
@@ -441,7 +440,6 @@ class GameSession(DeskSession):
             self.note_event(ev)
 
     def _on_action(self, action: Action) -> None:
-        self._write_journal()
         if self.presenter is not None:
             self.presenter.table_changed()
 
@@ -468,8 +466,10 @@ class GameSession(DeskSession):
 
     def open_journal(self, path: str | Path) -> str | None:
         """Start writing the match to ``path`` (JSON Lines, :class:`~mahjong_tui.engine.log.
-        LogWriter`): the log so far at once, then every action as it is applied, flushed.
-        Returns None, or why the file cannot be written (the game goes on without one)."""
+        LogWriter`): the log so far at once, then every action as the runner applies it,
+        flushed (its ``log``, as a LAN server's journal).  A name taken by another file gets a
+        ``-2``… suffix.  Returns None, or why the file cannot be written (the game goes on
+        without one)."""
         p = Path(path).expanduser()
         try:
             p.parent.mkdir(parents=True, exist_ok=True)
@@ -486,24 +486,14 @@ class GameSession(DeskSession):
             self._journal = None
             return f"the game cannot be written to {p}: {exc.strerror or exc}"
         self.journal_path = p
-        self._journaled = len(self.table.actions)
+        self.runner.log = self._journal
         return None
-
-    def _write_journal(self) -> None:
-        if self._journal is None:
-            return
-        actions = self.table.actions
-        try:
-            while self._journaled < len(actions):
-                self._journal.append(actions[self._journaled])
-                self._journaled += 1
-        except OSError:  # a full disk: stop journalling, the game goes on (quit still saves)
-            self._close_journal_file()
 
     def _close_journal_file(self) -> None:
         if self._journal is not None:
+            self.runner.log = None
             try:
-                self._journal.fh.close()
+                self._journal.close()
             except OSError:
                 pass
             self._journal = None
