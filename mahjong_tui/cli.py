@@ -333,7 +333,7 @@ def cmd_variants(args) -> int:
 
 def cmd_sim(args) -> int:
     from .sim import format_seat_table, simulate
-    from .variant import option_text
+    from .variant import option_assignments
 
     variant = variant_from_args(args)
     if args.hands < 1:
@@ -365,7 +365,7 @@ def cmd_sim(args) -> int:
     if args.json:
         print(json.dumps(res.to_json()))
         return 0
-    opts = "".join(f", {k}={option_text(v)}" for k, v in res.options.items())
+    opts = "".join(f", {a}" for a in option_assignments(res.options))
     print(f"{variant.name}: {res.hands} hands, seed {seed}, seats {','.join(args.seats)}{opts}")
     print(f"  self-draw wins {res.self_draw_wins}, discard wins {res.discard_wins}"
           + (f", multiple-winner hands {res.multiple_winner_hands}" if res.multiple_winner_hands else ""))

@@ -732,7 +732,7 @@ class Variant:
         try:
             return _build(Path(self.path), data, declared=self.declared_options, applied=applied)
         except VariantError as exc:
-            given = " ".join(f"{k}={option_text(v)}" for k, v in overrides.items())
+            given = " ".join(option_assignments(overrides))
             raise VariantError(f"{self.id} with {given}: {exc}") from None
 
     def check_hand(self, concealed, melds=(), bonus=()) -> None:
@@ -795,6 +795,12 @@ def option_text(value: Any) -> str:
     if isinstance(value, str):
         return value
     return json.dumps(value)
+
+
+def option_assignments(options: Mapping[str, Any]) -> list[str]:
+    """``KEY=VALUE`` for each option of ``options``, as ``--option`` takes them
+    (``["flowers=true"]``); :func:`parse_option_assignments` reads them back."""
+    return [f"{k}={option_text(v)}" for k, v in options.items()]
 
 
 def option_values(name: str) -> tuple[Any, ...]:

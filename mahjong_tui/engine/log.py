@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import IO, Iterable
 
 from ..errors import IllegalAction, LogError, MahjongError
-from ..variant import Variant, check_options, load_variant, option_text
+from ..variant import Variant, check_options, load_variant, option_assignments
 from .actions import Action
 from .table import Table
 
@@ -106,7 +106,7 @@ class GameLog:
         except MahjongError as exc:
             raise LogError(f"the log's variant cannot be loaded: {exc}") from None
         if self.rules_hash and v.rules_hash != self.rules_hash:
-            with_opts = " with options " + ", ".join(f"{k}={option_text(val)}" for k, val in self.options.items()) \
+            with_opts = " with options " + ", ".join(option_assignments(self.options)) \
                 if self.options else ""
             raise LogError(
                 f"the rules of variant {self.variant!r}{with_opts} changed since this game was played "

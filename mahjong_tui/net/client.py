@@ -27,7 +27,7 @@ from typing import Any, AsyncIterator, Callable
 
 from ..engine import Action
 from ..errors import MahjongError
-from ..variant import Variant, check_options, load_variant, option_text
+from ..variant import Variant, check_options, load_variant, option_assignments
 from .protocol import (MAX_FRAME, PROTOCOL_VERSION, NetError, ProtocolError, check_proof, decode_body, encode,
                        new_nonce, proof, read_frame)
 
@@ -309,7 +309,7 @@ class NetClient:
             options = check_options(self.hello.get("options"), "the table's hello")
         except MahjongError as exc:
             raise NetError(str(exc)) from None
-        with_opts = (" with options " + ", ".join(f"{k}={option_text(v)}" for k, v in options.items())) if options else ""
+        with_opts = (" with options " + ", ".join(option_assignments(options))) if options else ""
         try:
             v = load_variant(vid)
         except MahjongError:

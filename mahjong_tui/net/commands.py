@@ -169,14 +169,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
     """``mahjong-tui serve``: serve a table headless until the match ends.  Prints one line per
     hand on stdout; connection notes on stderr.  Returns 0."""
 
-    from ..variant import option_text
+    from ..variant import option_assignments
 
     async def main() -> int:
         server, what = build_server(args, local_humans=False,
                                     on_hand_end=lambda e: print(hand_line(e), flush=True))
         host, port = await _listen(server, args)
         v = server.table.variant
-        opts = "".join(f" {k}={option_text(val)}" for k, val in v.applied_options.items())
+        opts = "".join(f" {a}" for a in option_assignments(v.applied_options))
         opts = f" (options:{opts})" if opts else ""
         stderr_note(f"serving {v.id}{opts} on {host}:{port} ({what}); seats {','.join(server.seat_specs)}; "
                     f"join with: mahjong-tui join {host}:{port}")

@@ -257,12 +257,24 @@ class MahjongApp(App):
             self.push_screen(ReplayScreen(log, self.art_for(variant),
                                           on_leave=lambda _s: self._leave_table(None, direct)))
             return
+        self.start_game(log.variant, log.seats, direct=direct, session=self.resume_session(log, path))
+
+    def resume_session(self, log: GameLog, path: str | Path | None) -> GameSession:
+        """The session that continues ``log`` (read from ``path``, where saving goes back to).
+        Raises MahjongError for a finished match, seats that cannot sit here or a bad log."""
+        check_seats(log.seats)
         if log.replay().phase == "match_over":
-            raise UIError("this match is over; watch it with Replay (mahjong-tui replay FILE)")
+            raise LogError(f"{path or 'the log'}: this match is over; watch it with: mahjong-tui replay {path or 'FILE'}")
         session = self.new_session(log.variant, log.seats, seed=log.seed, hands=log.hands,
                                    bot_delay=self.bot_delay, log=log)
         session.resumed_from = Path(path) if path is not None else None
-        self.start_game(log.variant, log.seats, direct=direct, session=session)
+        return session
+
+
+def saved_games(folder: Path) -> list[Path]:
+    """The game logs (``*.jsonl``) in ``folder``, most recently written first ([] if there is
+    no such folder)."""
+    return sorted(folder.glob("*.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True) if folder.is_dir() else []
 
 
 def latest_unfinished(folder: Path, newest: int | None = None) -> Path:
@@ -271,11 +283,11 @@ def latest_unfinished(folder: Path, newest: int | None = None) -> Path:
     table's log, with ``remote`` seats, comes back with ``host --log``).  Raises
     :class:`UIError` saying where it looked when there is none.  ``newest``: look at that
     many of the most recent files only (each is replayed)."""
-    files = sorted(folder.glob("*.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True) if folder.is_dir() else []
-    for p in files[:newest]:
+    for p in saved_games(folder)[:newest]:
         try:
             log = GameLog.load(p)
-            if not any(s.split(":")[0] == "remote" for s in log.seats) and log.replay().phase != "match_over":
+            check_seats(log.seats)  # UIError for remote seats or ones that cannot sit here
+            if log.replay().phase != "match_over":
                 return p
         except MahjongError:
             continue
@@ -311,19 +323,13 @@ def build_app(args) -> MahjongApp:
     if command in ("resume", "replay"):
         log = GameLog.load(args.file)
         variant = log.load_variant()
-        if command == "resume":
-            check_seats(log.seats)
-            if log.replay().phase == "match_over":
-                raise LogError(f"{args.file}: this match is over; watch it with: mahjong-tui replay {args.file}")
-        else:
+        if command == "replay":
             log.replay()  # raises LogError now if the log does not replay
         app = MahjongApp(command=command, variant=log.variant, seats=log.seats, faces=faces, ascii=ascii_,
                          file=args.file, log=log)
         app.art_for(variant)
         if command == "resume":
-            app._preset = app.new_session(log.variant, log.seats, seed=log.seed, hands=log.hands,
-                                          bot_delay=app.bot_delay, log=log)
-            app._preset.resumed_from = Path(args.file)
+            app._preset = app.resume_session(log, args.file)
         return app
     app = MahjongApp(command=None, faces=faces, ascii=ascii_)
     app.art_for(load_variant("classic"))

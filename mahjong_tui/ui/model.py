@@ -359,7 +359,7 @@ def saved_game_summary(path) -> str:
 
     from ..engine.log import GameLog
     from ..errors import MahjongError
-    from ..variant import option_text
+    from ..variant import option_assignments
 
     p = Path(path)
     try:
@@ -369,12 +369,14 @@ def saved_game_summary(path) -> str:
     except (MahjongError, OSError) as exc:
         return f"Cannot be opened: {exc}"
     v = table.variant
-    name = v.name + "".join(f", {k}={option_text(x)}" for k, x in log.options.items())
+    name = ", ".join([v.name, *option_assignments(log.options)])
     if table.phase == "match_over":
         where = "finished (replay it)"
     else:
-        n = table.hand_index + 1
-        where = f"Hand {n} {needs(dict(v.match), log.hands)}, in progress (resume or replay it)"
+        from .frame import hand_label
+
+        label = hand_label({"hand_number": table.hand_index, "hands_limit": log.hands}, needs(dict(v.match), None))
+        where = f"{label}, in progress (resume or replay it)"
     scores = " / ".join(fmt_num(x) for x in table.scores)
     return f"{name} · {where} · scores {scores} · seats {', '.join(log.seats)} · saved {when}"
 

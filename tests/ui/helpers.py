@@ -17,13 +17,14 @@ THEME = "textual-dark"
 #: the environment of the tests' apps; ``MAHJONG_TUI_SAVES`` is an empty folder of each app's
 #: own (:func:`fresh_env`): local tables journal their moves there (GameSession.open_journal)
 #: and the menu offers to resume what it finds, so no test may see another's files
-ENV = {"LANG": "C.UTF-8", "TERM": "xterm-256color",
-       "MAHJONG_TUI_SAVES": tempfile.mkdtemp(prefix="mahjong-tui-test-saves-")}
+#: (all of them below one temporary folder, removed when the test run ends)
+_SAVES_ROOT = tempfile.TemporaryDirectory(prefix="mahjong-tui-test-saves-")
+ENV = {"LANG": "C.UTF-8", "TERM": "xterm-256color", "MAHJONG_TUI_SAVES": tempfile.mkdtemp(dir=_SAVES_ROOT.name)}
 
 
 def fresh_env() -> dict:
     """:data:`ENV` with a new, empty saves folder."""
-    return {**ENV, "MAHJONG_TUI_SAVES": tempfile.mkdtemp(prefix="mahjong-tui-test-saves-")}
+    return {**ENV, "MAHJONG_TUI_SAVES": tempfile.mkdtemp(dir=_SAVES_ROOT.name)}
 
 
 def make_app(seats=("human", "ai:baseline", "ai:baseline", "ai:baseline"), variant="classic", seed=32, hands=1, faces="compact",

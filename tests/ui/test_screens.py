@@ -408,14 +408,20 @@ async def test_the_menu_offers_to_resume_a_game_left_unfinished(tmp_path: Path):
     from mahjong_tui.engine import Table
     from mahjong_tui.variant import load_variant
 
-    empty = make_app(command=None, env={**ENV, "MAHJONG_TUI_SAVES": str(tmp_path)})
-    async with empty.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(empty.screen, MenuScreen))
-        await pilot.pause(0.2)
-        assert not empty.screen.query_one("#resume-last", Button).display  # nothing to resume
-    finished_log(tmp_path)  # a finished match is not offered either
+    import os
+
+    finished_log(tmp_path)  # done.jsonl: a finished match is not offered
+    none = make_app(command=None, env={**ENV, "MAHJONG_TUI_SAVES": str(tmp_path)})
+    async with none.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(none.screen, MenuScreen))
+        await none.workers.wait_for_complete()  # the lookup has run
+        await pilot.pause()
+        assert none.screen._unfinished is None
+        assert not none.screen.query_one("#resume-last", Button).display
     t = Table(load_variant("classic"), 32, 2)
     GameLog.for_table(t, "classic", ["human", "ai:baseline", "ai:baseline", "ai:baseline"]).save(tmp_path / "left.jsonl")
+    done = (tmp_path / "done.jsonl").stat().st_mtime
+    os.utime(tmp_path / "left.jsonl", (done - 60, done - 60))  # older than the finished match
     app = make_app(command=None, env={**ENV, "MAHJONG_TUI_SAVES": str(tmp_path)})
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen))
@@ -457,12 +463,12 @@ def test_saved_game_summary_says_where_each_match_stands(tmp_path: Path):
     """The saved-games list says what a file holds before it is opened: the variant, finished
     or which hand is in progress, the scores and seats; a file that is no game says why."""
     from mahjong_tui.engine import Table
-    from mahjong_tui.ui.model import saved_game_summary
+    from mahjong_tui.ui.model import fmt_num, saved_game_summary
     from mahjong_tui.variant import load_variant
 
     done = finished_log(tmp_path)
     text = saved_game_summary(tmp_path / "done.jsonl")
-    scores = " / ".join(str(int(x)) if float(x).is_integer() else str(x) for x in done.replay().scores)
+    scores = " / ".join(fmt_num(x) for x in done.replay().scores)
     assert text.startswith("Yuxi Flower Blooming · finished") and f"scores {scores}" in text
     assert "seats human, ai, ai, ai" in text
     # a match in its first hand, with an option (Uzje flowers)

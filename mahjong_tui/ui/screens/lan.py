@@ -16,7 +16,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
-from ...variant import option_text
+from ...variant import option_assignments
 from ..model import wind_word
 from .base import BaseModal, BaseScreen
 from .menu import SEAT_NAMES, VariantChoice
@@ -164,7 +164,7 @@ def host_namespace(variant: str, seats: list[str], *, port: int = DEFAULT_PORT, 
     return argparse.Namespace(command="host", variant=variant, seats=list(seats), seed=seed, hands=hands, port=port,
                               bind=bind, password=password or None, log=None, turn_timeout=60.0, claim_timeout=20.0,
                               start_after=None, standin="normal", bot_delay=bot_delay,
-                              option=[f"{k}={option_text(v)}" for k, v in (options or {}).items()])
+                              option=option_assignments(options or {}))
 
 
 def join_namespace(address: str, *, name: str | None = None, password: str | None = None,

@@ -332,8 +332,10 @@ class LoadScreen(BaseScreen):
     BINDINGS = [Binding("escape", "back", "Back")]
 
     def compose_body(self) -> ComposeResult:
+        from ..app import saved_games
+
         saves = self.app.saves_dir()
-        files = sorted(saves.glob("*.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True) if saves.is_dir() else []
+        files = saved_games(saves)
         self.files = files
         with Vertical(id="load"):
             yield Static(f"Saved games in {saves}", id="load-title")
