@@ -1256,14 +1256,15 @@ class HandShape:
 # The zero tile (Uzje)
 # --------------------------------------------------------------------------------------------
 
-def _splits_of(n: int, parts: int) -> tuple[tuple[int, ...], ...]:
-    """Every way to share ``n`` copies among ``parts`` places (tuples of length ``parts``)."""
+def splits_of(n: int, parts: int) -> tuple[tuple[int, ...], ...]:
+    """Every way to share ``n`` copies among ``parts`` places (tuples of length ``parts``),
+    most in the first place first."""
     if parts == 1:
         return ((n,),)
-    return tuple((k,) + rest for k in range(n, -1, -1) for rest in _splits_of(n - k, parts - 1))
+    return tuple((k,) + rest for k in range(n, -1, -1) for rest in splits_of(n - k, parts - 1))
 
 
-_SPLITS = {(n, p): _splits_of(n, p) for n in range(_MAX_COPIES + 2) for p in range(1, 6)}
+_SPLITS = {(n, p): splits_of(n, p) for n in range(_MAX_COPIES + 2) for p in range(1, 6)}
 
 
 class ZeroShape(HandShape):

@@ -80,12 +80,10 @@ class Defence:
         key = ("defence:typical", o.wind, kn.prevailing, o.bonus, self.situations)
         got = self.model.memo.get(key)
         if got is None:
-            vals = []
-            for p in plans:
-                vs, vd = self.model.probe(p, (), o.wind, kn.prevailing, o.bonus, situations=self.situations)
-                if vd > 0:
-                    vals.append(vd)
-            fs, fd = self.model.probe(plans[0], (), o.wind, kn.prevailing, o.bonus, situations=self.situations)
+            probes = [self.model.probe(p, (), o.wind, kn.prevailing, o.bonus, situations=self.situations)
+                      for p in plans]
+            vals = [vd for _, vd in probes if vd > 0]
+            fs, fd = probes[0]
             got = self.model.memo[key] = (min(vals) if vals else 1.0, 1.0 if fd > 0 else (0.1 if fs > 0 else 0.4))
         return got
 

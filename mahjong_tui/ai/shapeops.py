@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..hand import HandShape
+from ..hand import HandShape, splits_of
 
 
 class ShapeOps:
@@ -555,13 +555,6 @@ class HandTables:
 # The zero tile (G-UZ-11)
 # ------------------------------------------------------------------------------------------
 
-def _shares(n: int, parts: int) -> list[tuple[int, ...]]:
-    """Every way to share ``n`` copies among ``parts`` places, most in the first place first."""
-    if parts == 1:
-        return [(n,)]
-    return [(k,) + rest for k in range(n, -1, -1) for rest in _shares(n - k, parts - 1)]
-
-
 class ZeroOps:
     """How the bots read a *zero tile*: one physical honour kind whose copies may each be read
     as that honour or as rank 0 of a number suit, group by group (GAPS §4c, G-UZ-11; the shape
@@ -602,7 +595,7 @@ class ZeroOps:
                 got = (((self.zero, z),),)
             else:
                 got = tuple(tuple((r, n) for r, n in zip(allowed, share) if n)
-                            for share in _shares(z, len(allowed)))
+                            for share in splits_of(z, len(allowed)))
             self._splits[key] = got
         return got
 
