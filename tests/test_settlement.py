@@ -200,10 +200,20 @@ def test_yangzhou_pao_on_discard():
 
 
 def test_yangzhou_no_pao_without_liability_pattern():
+    """liable_in_context decides who pays for all; settle applies it.  Three claimed melds, the
+    third fed by South (seat 1): a full flush makes South liable, 17 fan of a pure straight
+    (no pure-suit pattern) does not, and the discarder pays as usual."""
+    from mahjong_tui.melds import PUNG, Meld
+    from mahjong_tui.scoring.settlement import liable_in_context
+
     v = from_file("yangzhou")
-    # 17 fan (no pure-suit pattern): the feeder of the third meld pays nothing extra
+    fed = tuple(Meld(PUNG, (t,) * 3, declared=True, concealed=False, from_seat=f)
+                for t, f in ((T.parse_tile("1m"), 3), (T.parse_tile("5m"), 0), (T.parse_tile("9m"), 1)))
+    ctx = HandContext(concealed=(), melds=fed, seat_wind=WINDS[2])
+    assert liable_in_context(v, R(61, "full_flush", "basic_win"), ctx, 0) == 1
+    assert liable_in_context(v, R(17, "pure_straight"), ctx, 0) is None
     d = settle(v, seat_winds=WINDS, winners=[(2, R(17, "pure_straight"), C(2))],
-               losers={}, self_draw=False, discarder=0, liable={2: 1})
+               losers={}, self_draw=False, discarder=0, liable=None)
     assert d == [-34, 0, 34, 0]
 
 

@@ -921,8 +921,7 @@ class Table:
                     losers[s] = score_loser(v, self.context(s, None, False))
         liable = {}  # pay for all (GAPS §3e, §6e): winner -> the seat that pays for him
         for w, res, ctx in winners:
-            melds = self.melds[w]
-            payer = liable_in_context(v, res, ctx, discarder, lambda i: melds[i].from_seat)
+            payer = liable_in_context(v, res, ctx, discarder)  # ctx.melds are self.melds[w]
             if payer is not None and payer != w:
                 liable[w] = payer
         deltas = settle(v, seat_winds=[self.seat_wind(s) for s in range(4)], winners=winners, losers=losers,

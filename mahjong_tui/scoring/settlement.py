@@ -89,12 +89,12 @@ def liable_meld(rule: str, melds) -> int | None:
     return found[n - 1]
 
 
-def liable_in_context(variant, result: ScoreResult, ctx: HandContext, discarder: int | None,
-                      feeder_of) -> int | None:
+def liable_in_context(variant, result: ScoreResult, ctx: HandContext, discarder: int | None) -> int | None:
     """The seat that pays for all for this win, or None: the first pattern of ``result``'s
     breakdown with a liability rule whose liable seat is known.  ``discarder``: the discarder's
-    seat (or the robbed player's); ``feeder_of(i)``: the seat that fed ``ctx.melds[i]`` (None
-    if unknown).  Seats are in the caller's numbering."""
+    seat (or the robbed player's); a meld rule names the ``from_seat`` of one of ``ctx.melds``.
+    Seats are in the caller's numbering.  This is the one place that decides liability:
+    :func:`settle` applies what it is given."""
     rules = liability_rules(variant)
     for p in result.patterns:
         rule = rules.get(p.id)
@@ -105,7 +105,7 @@ def liable_in_context(variant, result: ScoreResult, ctx: HandContext, discarder:
                 return discarder
             continue
         i = liable_meld(rule, ctx.melds)
-        seat = feeder_of(i) if i is not None else None
+        seat = ctx.melds[i].from_seat if i is not None else None
         if seat is not None:
             return seat
     return None
@@ -136,7 +136,8 @@ def settle(
     - ``self_draw``: the winning tile came from the wall;
     - ``discarder``: seat whose discard won (the robbed player for a robbed kong); None on a
       self-draw;
-    - ``liable``: winner seat → seat that pays for him (pao), or None.
+    - ``liable``: winner seat → seat that pays for him (pao), or None; decided by
+      :func:`liable_in_context` (only a hand with a liability pattern has one).
 
     Raises ValueError for an unknown mode, fewer/more than 4 seats, or a discard win without a
     ``discarder`` in ``winner_collects`` mode.  A drawn hand (no winners) gives zeros in every
@@ -188,7 +189,6 @@ def settle(
         f_disc = cfg.get("discarder", 1)
         f_other = cfg.get("discard_others", 0)
         shooter_all = bool(cfg.get("shooter_pays_all", False))
-        patterns = set(liability_rules(variant)) | set(cfg.get("liability_patterns", ()))
         win_seats = {w[0] for w in winners}
         for seat, res, ctx in winners:
             v = result_value(variant, res)
@@ -197,7 +197,7 @@ def settle(
                     and not cfg.get("robbed_pays_as_discarder", True)):
                 as_self_draw = True
             payer = None
-            if liable and seat in liable and liable[seat] != seat and any(p.id in patterns for p in res.patterns):
+            if liable and seat in liable and liable[seat] != seat:
                 payer = liable[seat]
             if as_self_draw:
                 losers_ = [s for s in range(4) if s != seat]
@@ -265,7 +265,7 @@ def payments_for_score(variant, result: ScoreResult, ctx: HandContext) -> dict[s
         elif mode == "winner_collects":
             return None
     liable = None
-    payer = liable_in_context(variant, result, ctx, discarder, lambda i: ctx.melds[i].from_seat)
+    payer = liable_in_context(variant, result, ctx, discarder)
     fed = ctx.fed_third_meld
     if payer is None and fed in seat_winds and fed != ctx.seat_wind:
         # the caller named the feeder; a hand string does not say which meld he fed
