@@ -125,6 +125,12 @@ def bonus_number(t: int) -> int:
     return 0
 
 
+def seat_number(wind: int) -> int:
+    """Seat number 1..4 of a seat wind (East 1 … North 4), the number of its own season and
+    flower (:func:`bonus_number`); 0 for other tiles (Uzje's compressed winds)."""
+    return wind - EAST + 1 if EAST <= wind <= NORTH else 0
+
+
 def is_terminal(t: int, max_rank: int = 9) -> bool:
     """Rank 1 or ``max_rank`` of a number suit (GAPS §0; Uzje passes ``max_rank=16``)."""
     r = rank_of(t)

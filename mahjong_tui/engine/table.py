@@ -241,7 +241,7 @@ class Table:
         """The bites bonus tile ``b`` (just set aside) completes are paid (``[instant_payments]``,
         GAPS §3e), then ``seat`` draws its replacement from the tail.  Returns the new tile
         (possibly another bonus tile, handled by the caller) or None if none is left."""
-        for pid, hidden, tiles in instant.bites(self.bonus[seat], b, self.seat_wind(seat) - T.EAST + 1,
+        for pid, hidden, tiles in instant.bites(self.bonus[seat], b, T.seat_number(self.seat_wind(seat)),
                                                 self.dealt_bonus[seat]):
             self._pay_instant(seat, pid, hidden, tiles)
         if not self.wall.can_replace():

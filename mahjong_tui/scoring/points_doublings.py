@@ -198,10 +198,6 @@ def _triplet_id(variant, g: Group) -> str:
     return f"{'kong' if g.kind == KONG else 'pung'}_{_tile_class(variant, g.tile)}_{'hidden' if hidden else 'open'}"
 
 
-def _seat_number(ctx: HandContext) -> int:
-    return ctx.seat_wind - T.EAST + 1 if T.EAST <= ctx.seat_wind <= T.NORTH else 0
-
-
 # ----------------------------------------------------------------------------------------
 # Items every player scores (GAPS §5d "all players"; G-OX-6)
 # ----------------------------------------------------------------------------------------
@@ -212,7 +208,7 @@ def _all_player_items(variant, ctx: HandContext, tally: _Tally, triplets, n_chow
         tally.add("chow", "points", n_chows)
     for g in triplets:
         tally.add(_triplet_id(variant, g), "points")
-    seat_no = _seat_number(ctx)
+    seat_no = T.seat_number(ctx.seat_wind)
     for b in ctx.bonus:
         if T.is_flower_or_season(b):
             tally.add("bonus_own" if T.bonus_number(b) == seat_no else "bonus_other", "points")

@@ -114,10 +114,6 @@ _EIGHT = frozenset(T.SEASONS + T.FLOWERS)
 # detectors
 # --------------------------------------------------------------------------------------
 
-def _seat_number(ctx: HandContext) -> int:
-    return ctx.seat_wind - T.EAST + 1 if T.EAST <= ctx.seat_wind <= T.NORTH else 0
-
-
 def bonus_items(ctx: HandContext, facts: "HandFacts") -> list[tuple[str, int]]:
     """Patterns of the bonus tiles held, as ``(id, count)`` (GAPS §3d)."""
     out: list[tuple[str, int]] = []
@@ -125,7 +121,7 @@ def bonus_items(ctx: HandContext, facts: "HandFacts") -> list[tuple[str, int]]:
         out.append(("animal", len(facts.animals)))
         if len(facts.animals) == 4:
             out.append(("complete_animals", 1))
-    n = _seat_number(ctx)
+    n = T.seat_number(ctx.seat_wind)
     own = sum(1 for b in ctx.bonus if T.is_flower_or_season(b) and T.bonus_number(b) == n)
     if own:
         out.append(("seat_flower", own))
