@@ -284,7 +284,7 @@ def _tile_items(variant: "Variant", ctx: HandContext, tally: _Tally) -> None:
     physical = [t for t in ctx.concealed] + [t for m in ctx.melds for t in m.tiles]
     n = sum(physical.count(bonus_kind(variant, i)) for i in ctx.indicators)
     tally.fan("bonus_tile", n)
-    seat_no = _SEAT_WINDS.index(ctx.seat_wind) + 1 if ctx.seat_wind in _SEAT_WINDS else 0
+    seat_no = T.seat_number(ctx.seat_wind)
     held = set(ctx.bonus)
     own = 0
     for group in _FLOWER_SETS:
