@@ -45,6 +45,8 @@ WIND_H, WIND_V = 56, 57
 RED, GREEN, WHITE = 58, 59, 60
 SEASONS = (61, 62, 63, 64)
 FLOWERS = (65, 66, 67, 68)
+#: the eight seasons and flowers (all eight held: a flower win where a variant has one)
+SEASONS_AND_FLOWERS = frozenset(SEASONS + FLOWERS)
 ANIMALS = (69, 70, 71, 72)
 NUM_KINDS = 73
 

@@ -96,7 +96,6 @@ FLOWER_FORM = "flowers"
 """``ScoreResult.form`` of a flower win (G-UZ-14)."""
 
 _FLOWER_SETS = (T.SEASONS, T.FLOWERS)
-_ALL_FLOWERS = frozenset(T.SEASONS + T.FLOWERS)
 _SEAT_WINDS = (T.EAST, T.SOUTH, T.WEST, T.NORTH)
 
 
@@ -373,12 +372,12 @@ def _flower_win(variant: "Variant", ctx: HandContext) -> _Tally | None:
     ``crossing_the_sea`` (all eight held), ``ivies_on_the_wall`` (``robbing_the_eighth``:
     seven held and the winning tile is the eighth, exposed by another player), or
     ``six_flowers`` (``sixth_flower``: six held, the last just received)."""
-    held = _ALL_FLOWERS & set(ctx.bonus)
+    held = T.SEASONS_AND_FLOWERS & set(ctx.bonus)
     tally = _Tally(variant)
-    if held == _ALL_FLOWERS:
+    if held == T.SEASONS_AND_FLOWERS:
         tally.limit("crossing_the_sea")
     elif ("robbing_the_eighth" in ctx.situations and len(held) == 7
-          and ctx.winning_tile in _ALL_FLOWERS - held):
+          and ctx.winning_tile in T.SEASONS_AND_FLOWERS - held):
         tally.fan("ivies_on_the_wall")
     elif "sixth_flower" in ctx.situations and len(held) == 6:
         tally.fan("six_flowers")

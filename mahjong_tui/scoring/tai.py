@@ -107,7 +107,6 @@ DESCRIPTIONS: dict[str, str] = {
 }
 
 _GREEN = frozenset(T.parse_tiles("23468s") + [T.GREEN])
-_EIGHT = frozenset(T.SEASONS + T.FLOWERS)
 
 
 # --------------------------------------------------------------------------------------
@@ -128,7 +127,7 @@ def bonus_items(ctx: HandContext, facts: "HandFacts") -> list[tuple[str, int]]:
     groups = (len(facts.seasons) == 4) + (len(facts.flowers) == 4)
     if groups:
         out.append(("complete_flower_group", groups))
-    if _EIGHT <= set(ctx.bonus):
+    if T.SEASONS_AND_FLOWERS <= set(ctx.bonus):
         out.append(("all_eight_flowers", 1))
     return out
 
@@ -260,11 +259,11 @@ def flower_win(variant: "Variant", ctx: HandContext) -> str | None:
     or ``all_eight_flowers`` (all eight held).  The table offers them where
     ``win.bonus_wins`` is on."""
     allowed = variant.scoring.get("special") or {}
-    held = _EIGHT & set(ctx.bonus)
+    held = T.SEASONS_AND_FLOWERS & set(ctx.bonus)
     if (allowed.get("robbing_the_eighth") and "robbing_the_eighth" in ctx.situations
-            and held | {ctx.winning_tile} >= _EIGHT):
+            and held | {ctx.winning_tile} >= T.SEASONS_AND_FLOWERS):
         return "robbing_the_eighth"
-    if allowed.get("all_eight_flowers") and held == _EIGHT:
+    if allowed.get("all_eight_flowers") and held == T.SEASONS_AND_FLOWERS:
         return "all_eight_flowers"
     return None
 
