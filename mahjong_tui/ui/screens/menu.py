@@ -47,15 +47,15 @@ def _choice_options() -> list[str]:
     return [k for k in SCHEMA["options"] if option_values(k) and option_values(k) != (False, True)]
 
 
-def variant_rows() -> list[tuple[str, str, int, str]]:
-    """(id, name, tile count, summary) of every shipped variant that loads."""
+def variant_rows() -> list[tuple[str, str, int]]:
+    """(id, name, tile count) of every shipped variant that loads."""
     out = []
     for vid in available_variants():
         try:
             v = load_variant(vid)
         except Exception:  # a broken file must not take the menu down  # noqa: BLE001
             continue
-        out.append((v.id, v.name, v.tile_count, v.summary))
+        out.append((v.id, v.name, v.tile_count))
     return out
 
 
@@ -73,7 +73,7 @@ class VariantChoice:
         """The row with the label and the ``#variant`` select (``name · N tiles``)."""
         with Horizontal(classes="menu-row"):
             yield Label("Variant", classes="menu-label")
-            yield Select([(f"{name} · {n} tiles", vid) for vid, name, n, _ in self.rows],
+            yield Select([(f"{name} · {n} tiles", vid) for vid, name, n in self.rows],
                          value=self.default_variant or Select.BLANK, allow_blank=False, compact=True,
                          id="variant")
 
