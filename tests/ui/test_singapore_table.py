@@ -9,6 +9,8 @@ Orchid.  You then play the hand as the baseline bot would, and win on South's di
 
 from __future__ import annotations
 
+import re
+
 from mahjong_tui.ui.screens.results import HandEndScreen
 from mahjong_tui.ui.widgets.areas import ActionBar, SeatPanel
 from tests.ui.helpers import bot_policy, make_app, my_request, next_decision, press_action, screen_text, wait_for
@@ -45,4 +47,6 @@ async def test_singapore_table_shows_bonus_tiles_and_instant_payments():
         assert "Animal tile (each)" in text and "2 tai" in text and "Total" in text
         # the standings count the bites: your change this hand = settlement + instant payments
         me = summary["deltas"][0] + summary["instant_deltas"][0]
-        assert summary["scores"][0] == me
+        assert me == 8 + 6 and summary["scores"][0] == me
+        # and so does the screen: the standings row says +14 this hand, score 14
+        assert re.search(r"You\s+\+14\s+14\b", text), text
