@@ -1237,7 +1237,9 @@ class LevelBot(Bot):
         declared = len(melds)
         fit = self._fit_info(melds, kn.seat_wind, kn.prevailing, kn.bonus)
         mask = self.full_mask
-        if ht is None:
+        if ht is None or (isinstance(ht, ZeroHandTables) and not counts13[ht.zops.zero]):
+            # (the last zero dropped: read the hand as _tables does, since the memo key is the
+            # hand alone and a tree must not depend on the route to it)
             ht13 = self._tables(counts13, declared)
         elif dropped is None:
             ht13 = ht
