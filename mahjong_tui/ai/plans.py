@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from .. import tiles as T
 from ..variant import SCORE_TABLES
+from .shapeops import zero_ops_for
 
 #: pattern id (or win form) → plan family.  Data: extend for new variants' pattern ids.
 PATTERN_PLANS: dict[str, tuple[str, ...]] = {
@@ -125,9 +126,9 @@ def plans_for(variant, ops) -> list[Plan]:
     # a zero tile read as rank 0 of a suit (G-UZ-11) belongs to that suit's plans: their kinds
     # hold it (a declared meld with it leaves them open); the masks keep the suit's own units,
     # where the bots' zero-aware tables place it (shapeops.ZeroHandTables)
-    shape = getattr(ops, "shape", None)
-    zero = getattr(shape, "zero", None)
-    zero_suits = {T.suit_of(r) for r in getattr(shape, "zero_readings", ()) if r != zero and T.is_suited(r)}
+    zops = zero_ops_for(ops.shape)
+    zero = zops.zero if zops is not None else None
+    zero_suits = {T.suit_of(r) for r, _ in zops.suit_readings} if zops is not None else set()
 
     out = [Plan("free", "mask", kinds, mask_of(kinds))]
     extra: list[Plan] = []

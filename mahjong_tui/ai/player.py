@@ -551,7 +551,7 @@ class LevelBot(Bot):
         if spec is None:
             return 99
         res_declared, parts = spec
-        if ht is None or ht.ops is not self.ops:
+        if ht is None or isinstance(ht, ZeroHandTables):
             # fixed chows read the physical hand (a zero only an honour; see :meth:`_tables`)
             ht = HandTables(self.ops, counts, declared)
         keys = ht.keys
@@ -572,7 +572,7 @@ class LevelBot(Bot):
         if spec is None:
             return None
         res_declared, parts = spec
-        if ht is None or ht.ops is not self.ops:
+        if ht is None or isinstance(ht, ZeroHandTables):
             # fixed chows read the physical hand (a zero only an honour; see :meth:`_tables`)
             ht = HandTables(self.ops, counts, declared)
         keys = ht.keys
