@@ -655,17 +655,20 @@ def test_a_plain_hand_legal_only_concealed():
     # hand, judged (for the test) 0.9 as good as passing: strong's own margin (0.7) would take
     # it, the plain margin (1.05) does not; the same estimate in Classic, where a claimed meld
     # leaves a plain hand legal, is taken
-    assert STRONG_CLAIM_MARGIN < 0.9 < CLAIM_MARGIN
-    for vid, hand, tile, taken in (("uzje", "123s456s789s1m5mNN", "N", False),
-                                   ("classic", "123s456s789s1m5mNN", "N", True)):
+    # (and at 1.1 — above the plain margin — the Uzje bot takes it: the margin decided, not
+    # something else that makes it pass)
+    assert STRONG_CLAIM_MARGIN < 0.9 < CLAIM_MARGIN < 1.1
+    for vid, hand, tile, worth, taken in (("uzje", "123s456s789s1m5mNN", "N", 0.9, False),
+                                          ("uzje", "123s456s789s1m5mNN", "N", 1.1, True),
+                                          ("classic", "123s456s789s1m5mNN", "N", 0.9, True)):
         v = load_variant(vid)
         view, legal = _claim_view(v, hand, tile, 40)
         bot = make_bot("ai:strong", v, view["seat"], 1)
         dec = _Decision(bot, view)
         u_pass = bot._hand_ev(dec, dec.kn.hand[:], dec.melds, dec.L, None, look_ahead=False)[None]
         assert u_pass > 0, vid
-        bot._best_after = lambda *a, u=u_pass, **k: 0.9 * u
-        assert bot.choose(view, legal).kind == ("pung" if taken else "pass"), vid
+        bot._best_after = lambda *a, u=u_pass, f=worth, **k: f * u
+        assert bot.choose(view, legal).kind == ("pung" if taken else "pass"), (vid, worth)
 
 
 def test_a_plain_filler_hand_has_no_pattern_by_accident():
