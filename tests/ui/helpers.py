@@ -28,14 +28,16 @@ def fresh_env() -> dict:
 
 
 def make_app(seats=("human", "ai:baseline", "ai:baseline", "ai:baseline"), variant="classic", seed=32, hands=1, faces="compact",
-             env=None, command="play", **kw) -> MahjongApp:
-    """A table app started as by ``mahjong-tui play`` (bots without pause, pinned theme).
+             env=None, command="play", saves=None, **kw) -> MahjongApp:
+    """A table app started as by ``mahjong-tui play`` (bots without pause, pinned theme);
+    ``saves``: its saves folder (default: a new empty one, :func:`fresh_env`).
 
     The bots are ``ai:baseline`` (the shanten-greedy bot): the seeds the tests use were found
     for it, and it does not change when the stronger AI levels are tuned."""
     seats = [("ai:baseline" if x == "ai" else x) for x in seats]
     app = MahjongApp(command=command, variant=variant, seats=list(seats), seed=seed, hands=hands, bot_delay=0,
-                     faces=faces, env=env or fresh_env(), width=120, **kw)
+                     faces=faces, env=env or (fresh_env() if saves is None else {**ENV, "MAHJONG_TUI_SAVES": str(saves)}),
+                     width=120, **kw)
     app.theme = THEME
     app.privacy_guard = 0
     return app
@@ -192,3 +194,19 @@ async def pass_with_x(pilot, app, req) -> None:
 def claim_prompt(app) -> bool:
     req = my_request(app)
     return req is not None and not req.is_turn
+
+
+async def save_and_leave(pilot, app, path=None) -> str:
+    """Press ``q``, save in the quit dialog (to ``path`` if given, else to what it offers)
+    and wait until the app has left the table; returns the path the dialog offered."""
+    from mahjong_tui.ui.screens.dialogs import QuitScreen
+
+    await pilot.press("q")
+    await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen))
+    box = app.screen.query_one("#save-path")
+    offered = box.value
+    if path is not None:
+        box.value = str(path)
+    await pilot.click("#save")
+    await wait_for(pilot, lambda: app.return_code is not None)
+    return offered

@@ -18,7 +18,7 @@ from mahjong_tui.ui.screens.rules import RulesScreen
 from mahjong_tui.ui.screens.table import TableScreen
 from mahjong_tui.ui.widgets.areas import ActionBar
 from mahjong_tui.ui.widgets.misc import TooSmall
-from tests.ui.helpers import ENV, make_app, my_request, play, screen_text, table_screen, wait_for
+from tests.ui.helpers import make_app, my_request, play, save_and_leave, screen_text, table_screen, wait_for
 
 
 def bar(app) -> str:
@@ -86,12 +86,7 @@ async def test_save_on_quit_then_resume_exactly(tmp_path: Path):
         await play(pilot, app, turns=3)
         t = table_screen(app)
         before = t.session.table.view(0)
-        await pilot.press("q")
-        await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen))
-        box = app.screen.query_one("#save-path")
-        box.value = str(save)
-        await pilot.click("#save")
-        await wait_for(pilot, lambda: app.return_code is not None)
+        await save_and_leave(pilot, app, save)
     assert app.saved_path == str(save) and save.exists()
     log = GameLog.load(save)
     assert log.seats == ["human", "ai:baseline", "ai:baseline", "ai:baseline"]
@@ -107,7 +102,7 @@ async def test_save_on_quit_then_resume_exactly(tmp_path: Path):
 
 
 async def test_leave_without_saving(tmp_path: Path):
-    app = make_app(seed=32, hands=1, env={**ENV, "MAHJONG_TUI_SAVES": str(tmp_path)})
+    app = make_app(seed=32, hands=1, saves=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await play(pilot, app, turns=1)
         await pilot.press("q")
@@ -127,19 +122,15 @@ async def test_the_match_is_journalled_move_by_move_and_saving_keeps_one_file(tm
     local match is in a file of the saves folder holding every action so far; the quit
     dialog offers that file, and saving there leaves exactly it, complete."""
     saves = tmp_path / "saves"
-    app = make_app(seed=32, hands=2, env={**ENV, "MAHJONG_TUI_SAVES": str(saves)})
+    app = make_app(seed=32, hands=2, saves=saves)
     async with app.run_test(size=(80, 24)) as pilot:
         await play(pilot, app, turns=3)
         s = table_screen(app).session
         journal = s.journal_path
         assert journal is not None and journal.parent == saves
         assert GameLog.load(journal).actions == list(s.table.actions)  # nothing missing
-        await pilot.press("q")
-        await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen))
-        assert app.screen.query_one("#save-path").value == str(journal)
         actions = list(s.table.actions)
-        await pilot.click("#save")
-        await wait_for(pilot, lambda: app.return_code is not None)
+        assert await save_and_leave(pilot, app) == str(journal)
     assert list(saves.iterdir()) == [journal]
     assert app.saved_path == str(journal)
     assert GameLog.load(journal).actions == actions
@@ -164,28 +155,19 @@ def test_a_journal_never_takes_another_games_file(tmp_path: Path):
 
 async def test_saving_elsewhere_removes_the_journal_and_a_resumed_game_saves_back(tmp_path: Path):
     saves, mine = tmp_path / "saves", tmp_path / "mine.jsonl"
-    env = {**ENV, "MAHJONG_TUI_SAVES": str(saves)}
-    app = make_app(seed=32, hands=2, env=env)
+    app = make_app(seed=32, hands=2, saves=saves)
     async with app.run_test(size=(80, 24)) as pilot:
         await play(pilot, app, turns=2)
-        await pilot.press("q")
-        await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen))
-        app.screen.query_one("#save-path").value = str(mine)
-        await pilot.click("#save")
-        await wait_for(pilot, lambda: app.return_code is not None)
+        await save_and_leave(pilot, app, mine)
     assert mine.exists() and not list(saves.iterdir())
     first = GameLog.load(mine)
     # resumed from mine.jsonl: the quit dialog offers to save back there; the journal of the
     # resumed session goes once that is done
-    resumed = make_app(command="resume", log=first, env=env, file=str(mine))
+    resumed = make_app(command="resume", log=first, saves=saves, file=str(mine))
     async with resumed.run_test(size=(80, 24)) as pilot:
         await play(pilot, resumed, turns=2)
         assert list(saves.iterdir()) == [table_screen(resumed).session.journal_path]
-        await pilot.press("q")
-        await wait_for(pilot, lambda: isinstance(resumed.screen, QuitScreen))
-        assert resumed.screen.query_one("#save-path").value == str(mine)
-        await pilot.click("#save")
-        await wait_for(pilot, lambda: resumed.return_code is not None)
+        assert await save_and_leave(pilot, resumed) == str(mine)
     assert not list(saves.iterdir())
     again = GameLog.load(mine)
     assert again.actions[:len(first.actions)] == first.actions and len(again.actions) > len(first.actions)
@@ -196,7 +178,7 @@ async def test_a_finished_match_saved_for_replay_is_its_journal_and_unsaved_it_g
 
     for save in (True, False):
         saves = tmp_path / f"saves-{save}"
-        app = make_app(seed=32, hands=1, env={**ENV, "MAHJONG_TUI_SAVES": str(saves)})
+        app = make_app(seed=32, hands=1, saves=saves)
         async with app.run_test(size=(80, 24)) as pilot:
             await play(pilot, app)
             await wait_for(pilot, lambda: isinstance(app.screen, HandEndScreen))
@@ -411,7 +393,7 @@ async def test_the_menu_offers_to_resume_a_game_left_unfinished(tmp_path: Path):
     import os
 
     finished_log(tmp_path)  # done.jsonl: a finished match is not offered
-    none = make_app(command=None, env={**ENV, "MAHJONG_TUI_SAVES": str(tmp_path)})
+    none = make_app(command=None, saves=tmp_path)
     async with none.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(none.screen, MenuScreen))
         await none.workers.wait_for_complete()  # the lookup has run
@@ -422,7 +404,7 @@ async def test_the_menu_offers_to_resume_a_game_left_unfinished(tmp_path: Path):
     GameLog.for_table(t, "classic", ["human", "ai:baseline", "ai:baseline", "ai:baseline"]).save(tmp_path / "left.jsonl")
     done = (tmp_path / "done.jsonl").stat().st_mtime
     os.utime(tmp_path / "left.jsonl", (done - 60, done - 60))  # older than the finished match
-    app = make_app(command=None, env={**ENV, "MAHJONG_TUI_SAVES": str(tmp_path)})
+    app = make_app(command=None, saves=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen))
         button = app.screen.query_one("#resume-last", Button)
@@ -439,7 +421,7 @@ async def test_saved_games_screen_opens_a_replay(tmp_path: Path):
     from mahjong_tui.ui.screens.menu import LoadScreen
 
     finished_log(tmp_path)
-    app = make_app(command=None, env={**ENV, "MAHJONG_TUI_SAVES": str(tmp_path)})
+    app = make_app(command=None, saves=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen))
         await pilot.click("#saved")
