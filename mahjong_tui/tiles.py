@@ -28,7 +28,7 @@ groups separated by spaces; a bare group is concealed tiles, ``(…)`` an expose
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from .errors import NotationError

@@ -19,7 +19,7 @@ import msgpack
 import pytest
 
 from mahjong_tui import tiles as T
-from mahjong_tui.engine import GameLog, Table, event_for
+from mahjong_tui.engine import GameLog, Table
 from mahjong_tui.net.protocol import HEADER
 
 from mahjong_tui.net.client import NetClient
