@@ -349,10 +349,11 @@ def needs(variant_match: dict, hands_limit: int | None) -> str:
     return f"of {variant_match.get('hands')}"
 
 
-def saved_game_summary(path) -> str:
+def saved_game_summary(path, *, brief: bool = False) -> str:
     """One line about a saved game (a game log) for the list of saved games: the variant and
     its options, where the match stands (``Hand 3 of 16, in progress`` or ``finished``), the
-    scores, the seats and when it was last written.  A file that is not a game that replays
+    scores, the seats and when it was last written; ``brief``: only the variant, where the
+    match stands and when (the menu's Resume note).  A file that is not a game that replays
     says why, in the same line.  Replays the log (a few ms a hand)."""
     from datetime import datetime
     from pathlib import Path
@@ -376,6 +377,8 @@ def saved_game_summary(path) -> str:
         from .frame import hand_label
 
         label = hand_label({"hand_number": table.hand_index, "hands_limit": log.hands}, needs(dict(v.match), None))
+        if brief:
+            return f"{name} · {label} · {when}"
         where = f"{label}, in progress (resume or replay it)"
     scores = " / ".join(fmt_num(x) for x in table.scores)
     return f"{name} · {where} · scores {scores} · seats {', '.join(log.seats)} · saved {when}"

@@ -384,7 +384,8 @@ def test_resume_without_a_file_takes_the_latest_unfinished_game(capsys, tmp_path
 
 async def test_the_menu_offers_to_resume_a_game_left_unfinished(tmp_path: Path):
     """A closed terminal leaves a journal; the next time the app opens, the menu has a
-    "Resume" button (its tooltip says which game) that puts the player back in that game."""
+    "Resume" button (the line under it and its tooltip say which game) that puts the player
+    back in that game."""
     from textual.widgets import Button
 
     from mahjong_tui.engine import Table
@@ -400,6 +401,7 @@ async def test_the_menu_offers_to_resume_a_game_left_unfinished(tmp_path: Path):
         await pilot.pause()
         assert none.screen._unfinished is None
         assert not none.screen.query_one("#resume-last", Button).display
+        assert "Resume:" not in screen_text(none)
     t = Table(load_variant("classic"), 32, 2)
     GameLog.for_table(t, "classic", ["human", "ai:baseline", "ai:baseline", "ai:baseline"]).save(tmp_path / "left.jsonl")
     done = (tmp_path / "done.jsonl").stat().st_mtime
@@ -411,6 +413,8 @@ async def test_the_menu_offers_to_resume_a_game_left_unfinished(tmp_path: Path):
         await wait_for(pilot, lambda: button.display)
         assert "left.jsonl" in str(button.tooltip) and "Hand 1 of 2, in progress" in str(button.tooltip)
         assert "Resume" in screen_text(app)  # fits 80 columns with the other buttons
+        # a keyboard player sees which game without the mouse's tooltip, on one line at 80
+        assert "Resume: Classic Chinese (Oxenstierna) · Hand 1 of 2 · " in screen_text(app)
         await pilot.click("#resume-last")
         await wait_for(pilot, lambda: my_request(app) is not None)
         s = table_screen(app).session

@@ -209,6 +209,7 @@ class MenuScreen(VariantChoice, BaseScreen):
                 yield Button("Rules", id="rules")
                 yield Button("Saved games", id="saved")
                 yield Button("Quit", id="quit", variant="error")
+            yield Static("", id="resume-note")  # which game Resume continues
             with Horizontal(classes="menu-buttons"):
                 yield Button("Host LAN table", id="host")
                 yield Button("Join LAN table", id="join")
@@ -222,6 +223,7 @@ class MenuScreen(VariantChoice, BaseScreen):
         self.query_one("#new", Button).focus()
         self._unfinished: Path | None = None
         self.query_one("#resume-last", Button).display = False
+        self.query_one("#resume-note", Static).display = False
         self._look_for_unfinished()
 
     def on_screen_resume(self) -> None:
@@ -230,7 +232,8 @@ class MenuScreen(VariantChoice, BaseScreen):
     def _look_for_unfinished(self) -> None:
         """Offer "Resume" when the saves folder holds an unfinished game at one keyboard (a
         closed terminal's, or one saved to go on later): the most recent of the newest few
-        files, read in a thread (each is replayed); its description is the button's tooltip."""
+        files, read in a thread (each is replayed); which game it is shows under the buttons
+        (and, in full, as the button's tooltip)."""
         from ..app import UIError, latest_unfinished
 
         folder = self.app.saves_dir()
@@ -239,23 +242,26 @@ class MenuScreen(VariantChoice, BaseScreen):
             try:
                 path = latest_unfinished(folder, newest=8)
             except UIError:
-                path, about = None, ""
+                path, about, brief = None, "", ""
             else:
-                about = saved_game_summary(path)
+                about, brief = saved_game_summary(path), saved_game_summary(path, brief=True)
             try:
-                self.app.call_from_thread(self._offer_resume, path, about)
+                self.app.call_from_thread(self._offer_resume, path, about, brief)
             except RuntimeError:  # the app closed meanwhile
                 pass
 
         self.run_worker(look, thread=True, exclusive=True, group="unfinished")
 
-    def _offer_resume(self, path: Path | None, about: str) -> None:
+    def _offer_resume(self, path: Path | None, about: str, brief: str) -> None:
         if not self.is_attached:
             return
         self._unfinished = path
         button = self.query_one("#resume-last", Button)
         button.display = path is not None
         button.tooltip = f"{path.name}: {about}" if path is not None else None
+        note = self.query_one("#resume-note", Static)
+        note.display = path is not None
+        note.update(f"Resume: {brief}" if path is not None else "")
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "variant":
