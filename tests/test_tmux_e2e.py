@@ -147,5 +147,13 @@ def test_a_closed_terminal_loses_nothing_resume_continues(tmp_path):
         lines = t.wait(lambda ls: any("Your turn" in ln for ln in ls) and hand_tiles(ls))
         assert own_pond(lines)[0] == chosen
         assert len(hand_tiles(lines)) == 14  # the player's turn again, as it was
+        second = re.search(r"discard (\S+)", next(ln for ln in lines if "Your turn" in ln)).group(1)
+        t.keys("d")
+        t.wait(lambda ls: own_pond(ls)[:2] == [chosen, second])  # on screen: in the file too
     finally:
-        t.close()
+        t.close()  # closed again, after the resume
+    # the resumed match went on in the same file: still one file, and it has the new discard
+    assert list(tmp_path.glob("*.jsonl")) == journals
+    again = GameLog.load(journals[0])
+    assert len(again.actions) > len(log.actions) and again.actions[:len(log.actions)] == log.actions
+    assert sum(a.kind == "discard" and a.seat == 0 for a in again.actions) == 2

@@ -129,14 +129,17 @@ class GameLog:
 
 
 class LogWriter:
-    """Appends a log line by line and flushes each one (crash-safe journal)."""
+    """Appends a log line by line and flushes each one (crash-safe journal): ``log`` (header
+    and actions so far) is written first; without it ``fh`` is taken to hold that already
+    (a file opened to append to)."""
 
-    def __init__(self, fh: IO[str], log: GameLog):
+    def __init__(self, fh: IO[str], log: GameLog | None):
         self.fh = fh
-        fh.write(json.dumps(log.header()) + "\n")
-        for a in log.actions:
-            fh.write(json.dumps(a.to_dict()) + "\n")
-        fh.flush()
+        if log is not None:
+            fh.write(json.dumps(log.header()) + "\n")
+            for a in log.actions:
+                fh.write(json.dumps(a.to_dict()) + "\n")
+            fh.flush()
 
     def append(self, action: Action) -> None:
         self.fh.write(json.dumps(action.to_dict()) + "\n")

@@ -190,7 +190,11 @@ class MahjongApp(App):
                 return
         self.session = session
         if not session.network and not session.finished:
-            problem = session.open_journal(self.default_save_path(session.variant.id))
+            # a resumed match goes on in its own file; else (or if that cannot be written) a
+            # new file in the saves folder
+            problem = session.continue_journal() if session.resumed_from is not None else "new"
+            if problem:
+                problem = session.open_journal(self.default_save_path(session.variant.id))
             if problem:
                 self.notify(f"Autosave is off: {problem}. Save with q before you leave.",
                             severity="warning", timeout=10)

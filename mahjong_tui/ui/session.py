@@ -24,12 +24,16 @@ written to a file in the saves folder from its first move, one line per action, 
 the screen shows the move (:meth:`GameSession.open_journal`): if the terminal is closed, the
 process is killed or the machine stops, ``mahjong-tui resume FILE`` continues where it was.
 Leaving through the quit dialog keeps the file only if the player saves (to that path, or
-anywhere else); "leave, don't save" deletes it, as does leaving a finished match unsaved.
+anywhere else); "leave, don't save" deletes it, as does leaving a finished match unsaved.  A
+resumed match is journalled into the file it came from (:meth:`GameSession.continue_journal`),
+so a crash after a resume still leaves one file; leaving it unsaved puts that file's old
+contents back.
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -359,6 +363,9 @@ class GameSession(DeskSession):
         self.journal_path: Path | None = None
         self._journal: LogWriter | None = None
         self._saved_to_journal = False
+        #: what the journal file held before this session wrote to it (a resumed match
+        #: journalled in place, :meth:`continue_journal`): put back unless the player saves
+        self._journal_before: bytes | None = None
         #: the saved game this match was resumed from (the quit dialog offers to save there)
         self.resumed_from: Path | None = None
 
@@ -489,6 +496,31 @@ class GameSession(DeskSession):
         self.runner.log = self._journal
         return None
 
+    def continue_journal(self) -> str | None:
+        """Journal a resumed match into the file it was resumed from (:attr:`resumed_from`),
+        so a closed terminal after a resume leaves one file, complete: the file is replaced
+        at once (a temporary file, then an atomic rename) by the log so far, and every action
+        is appended and flushed as :meth:`open_journal` does.  Its old contents are kept in
+        memory and written back by :meth:`close_journal` unless the player saved.  Returns
+        None, or why the file cannot be written (the caller then opens a journal elsewhere)."""
+        p = self.resumed_from
+        if p is None:
+            return "the match was not resumed from a file"
+        tmp = p.with_name(f".{p.name}.tmp")
+        try:
+            before = p.read_bytes()
+            with open(tmp, "w", encoding="utf-8") as fh:
+                LogWriter(fh, self.game_log())
+            os.replace(tmp, p)
+            self._journal = LogWriter(open(p, "a", encoding="utf-8"), None)
+        except OSError as exc:
+            tmp.unlink(missing_ok=True)
+            return f"the game cannot be written to {p}: {exc.strerror or exc}"
+        self._journal_before = before
+        self.journal_path = p
+        self.runner.log = self._journal
+        return None
+
     def _close_journal_file(self) -> None:
         if self._journal is not None:
             self.runner.log = None
@@ -499,12 +531,19 @@ class GameSession(DeskSession):
             self._journal = None
 
     def close_journal(self, keep: bool = False) -> None:
-        """Stop journalling; delete the file unless ``keep`` (the game stopped on an error and
-        the file is how it comes back) or the player saved to it (:meth:`save`)."""
+        """Stop journalling; unless ``keep`` (the game stopped on an error and the file is how
+        it comes back) or the player saved to it (:meth:`save`), delete the file — or, for a
+        match journalled in the file it was resumed from, write back what that file held."""
         self._close_journal_file()
         if not (keep or self._saved_to_journal) and self.journal_path is not None:
+            p, before = self.journal_path, self._journal_before
             try:
-                self.journal_path.unlink()
+                if before is None:
+                    p.unlink()
+                else:
+                    tmp = p.with_name(f".{p.name}.tmp")
+                    tmp.write_bytes(before)
+                    os.replace(tmp, p)
             except OSError:
                 pass
             self.journal_path = None

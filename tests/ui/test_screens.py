@@ -161,16 +161,41 @@ async def test_saving_elsewhere_removes_the_journal_and_a_resumed_game_saves_bac
         await save_and_leave(pilot, app, mine)
     assert mine.exists() and not list(saves.iterdir())
     first = GameLog.load(mine)
-    # resumed from mine.jsonl: the quit dialog offers to save back there; the journal of the
-    # resumed session goes once that is done
+    # resumed from mine.jsonl: the match is journalled in that file (a crash leaves one file,
+    # complete), and the quit dialog offers to save back there
     resumed = make_app(command="resume", log=first, saves=saves, file=str(mine))
     async with resumed.run_test(size=(80, 24)) as pilot:
         await play(pilot, resumed, turns=2)
-        assert list(saves.iterdir()) == [table_screen(resumed).session.journal_path]
+        s = table_screen(resumed).session
+        assert s.journal_path == mine and not list(saves.iterdir())
+        assert GameLog.load(mine).actions == list(s.table.actions)  # move by move
+        assert len(s.table.actions) > len(first.actions)
         assert await save_and_leave(pilot, resumed) == str(mine)
     assert not list(saves.iterdir())
     again = GameLog.load(mine)
     assert again.actions[:len(first.actions)] == first.actions and len(again.actions) > len(first.actions)
+
+
+async def test_a_resumed_game_left_unsaved_keeps_its_file_as_it_was(tmp_path: Path):
+    """The resumed match wrote its moves into mine.jsonl; "leave, don't save" puts back the
+    very bytes the file held (and nothing is left in the saves folder)."""
+    saves, mine = tmp_path / "saves", tmp_path / "mine.jsonl"
+    app = make_app(seed=32, hands=2, saves=saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play(pilot, app, turns=2)
+        await save_and_leave(pilot, app, mine)
+    before = mine.read_bytes()
+    resumed = make_app(command="resume", log=GameLog.load(mine), saves=saves, file=str(mine))
+    async with resumed.run_test(size=(80, 24)) as pilot:
+        await play(pilot, resumed, turns=2)
+        assert mine.read_bytes() != before  # the moves since are in it
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(resumed.screen, QuitScreen))
+        await pilot.click("#nosave")
+        await wait_for(pilot, lambda: resumed.return_code is not None)
+    assert mine.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["mine.jsonl", "saves"]  # no temporary file
+    assert not list(saves.iterdir())
 
 
 async def test_a_finished_match_saved_for_replay_is_its_journal_and_unsaved_it_goes(tmp_path: Path):
