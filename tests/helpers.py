@@ -6,12 +6,13 @@ or anywhere: they put the repo root on ``sys.path``)."""
 
 from __future__ import annotations
 
+import json
 import random
 from itertools import combinations_with_replacement
 from typing import Callable
 
 from mahjong_tui import tiles as T
-from mahjong_tui.engine import Table
+from mahjong_tui.engine import Action, Table
 from mahjong_tui.hand import Decomposition
 from mahjong_tui.scoring.common import context_from_notation
 from mahjong_tui.scoring.context import ScoreResult
@@ -228,3 +229,17 @@ def brute_force(shape, counts, melds: int, physical: Callable[[int], int] = lamb
                 exact.add(Decomposition(tuple(sorted(combo)), pair))
             demand[pair] -= 2
     return 3 * need + 1 - best, exact
+
+
+def turn_view(variant, hand: str, seed: int = 2) -> tuple[dict, list[Action]]:
+    """A real opening view of the dealer of ``Table(variant, seed)``, with the concealed hand
+    replaced by ``hand`` (14 tiles, notation) and the legal discards to match; nothing else
+    is touched (the bots' tests ask a decision of it)."""
+    table = Table(variant, seed, hands=1)
+    seat = table.waiting_for()[0]
+    view = json.loads(json.dumps(table.view(seat)))
+    view["hand"] = hand
+    view["drawn"] = None
+    legal = [Action(seat, "discard", t) for t in sorted(set(T.parse_tiles(hand)))]
+    view["legal"] = [a.to_dict() for a in legal]
+    return view, legal

@@ -22,6 +22,8 @@ from mahjong_tui.melds import KONG, Meld
 from mahjong_tui.sim import format_seat_table, simulate
 from mahjong_tui.variant import load_variant
 
+from .helpers import turn_view
+
 VARIANTS = ("classic", "yuxi", "yangzhou", "singapore")
 LEVELS = ("easy", "normal", "strong")
 
@@ -485,6 +487,10 @@ def test_plans_follow_the_variant_data():
     assert {"free", "pairs", "triplets", "suit"} <= names["yuxi"]
     assert "suit_honours" not in names["yuxi"]       # Yuxi has no mixed-suit pattern
     assert {"orphans", "pairs", "suit_honours", "triplets"} <= names["classic"]
+    # Singapore: thirteen orphans is a form, seven pairs is not (G-SG-5); half flush and all
+    # pungs are tai (3d)
+    assert {"orphans", "suit_honours", "triplets", "suit"} <= names["singapore"]
+    assert "pairs" not in names["singapore"]
 
 
 def test_probes_know_each_variants_minimum():
@@ -518,7 +524,7 @@ def test_plan_values_count_the_seats_bonus_tiles():
     assert model.probe(plans["free"], (), T.SOUTH, T.EAST) == (1.0, 0.0)
     assert model.probe(plans["free"], (), T.SOUTH, T.EAST, cat) == (1.0, 1.0)
     assert model.probe(plans["suit_honours:s"], (), T.SOUTH, T.EAST, cat) == (3.0, 3.0)
-    view, _ = _turn_view(v, "123s456s789m455t6m")
+    view, _ = turn_view(v, "123s456s789m455t6m")
     me = view["players"][view["seat"]]
     bot = make_bot("ai:strong", v, view["seat"], 1)
     me["bonus"] = ""
@@ -562,27 +568,13 @@ def test_exact_values_follow_the_scorer():
 # decisions on hand-made views
 # ------------------------------------------------------------------------------------------
 
-def _turn_view(variant, hand: str, seed: int = 2) -> tuple[dict, list[Action]]:
-    """A real opening view of the dealer, with the concealed hand replaced (14 tiles) and the
-    legal discards to match; nothing else is touched."""
-    table = Table(variant, seed, hands=1)
-    seat = table.waiting_for()[0]
-    view = table.view(seat)
-    view = json.loads(json.dumps(view))
-    view["hand"] = hand
-    view["drawn"] = None
-    legal = [Action(seat, "discard", t) for t in sorted(set(T.parse_tiles(hand)))]
-    view["legal"] = [a.to_dict() for a in legal]
-    return view, legal
-
-
 @pytest.mark.parametrize("level", ["normal", "strong"])
 def test_yangzhou_never_settles_for_a_ready_hand_it_cannot_win(level):
     """1234567s 88s EEE 45m: discarding 1s, 4s or 7s is ready, but on waits worth 4–6 fan
     (under Yangzhou's 15).  A value-aware bot drops a m tile instead (mixed suit, 15+ fan);
     the shanten-greedy baseline takes the useless ready hand."""
     v = load_variant("yangzhou")
-    view, legal = _turn_view(v, "1234567s88sEEE45m")
+    view, legal = turn_view(v, "1234567s88sEEE45m")
     ready = {T.parse_tile(x) for x in ("1s", "4s", "7s")}
     assert BaselineBot(v, view["seat"], 1).choose(view, legal).tile in ready
     choice = make_bot(f"ai:{level}", v, view["seat"], 1).choose(view, legal)
@@ -593,7 +585,7 @@ def test_yangzhou_never_settles_for_a_ready_hand_it_cannot_win(level):
 def test_ready_hand_with_a_legal_wait_is_kept(level):
     """123s 456s 78s 234m EE 9m: only discarding 9m is ready (9s makes a pure straight)."""
     v = load_variant("yangzhou")
-    view, legal = _turn_view(v, "123s456s78s234mEE9m")
+    view, legal = turn_view(v, "123s456s78s234mEE9m")
     choice = make_bot(f"ai:{level}", v, view["seat"], 1).choose(view, legal)
     assert choice.tile == T.parse_tile("9m")
 
@@ -648,7 +640,7 @@ def test_a_plain_hand_legal_only_concealed():
         assert model.claim_ok(p, (), T.SOUTH, T.EAST, bonus) is ok, (vid, bonus)
     for vid, restricted in (("uzje", False), ("classic", True), ("yuxi", True)):
         v = load_variant(vid)
-        view, _ = _turn_view(v, "123s456s789s12m55m")
+        view, _ = turn_view(v, "123s456s789s12m55m")
         bot = make_bot("ai:strong", v, view["seat"], 1)
         assert bot._waits_restricted(_Decision(bot, view), ()) is restricted, vid
     # a pung of a wind worth nothing to the seat (North), which would open the closed Uzje
@@ -688,7 +680,7 @@ def test_kong_onto_a_face_up_bloom_tile_is_a_win():
     level declares it (the kong also keeps the hand ready, so that alone does not show the
     bloom tile's worth: the values above do)."""
     v = load_variant("yuxi")
-    view, legal = _turn_view(v, "5555t123s456s789mE")
+    view, legal = turn_view(v, "5555t123s456s789mE")
     seat = view["seat"]
     legal = legal + [Action(seat, "concealed_kong", T.parse_tile("5t"))]
     view["wall"]["bloom"] = ["E", "9t"]
@@ -716,7 +708,7 @@ def test_a_ready_hand_counts_the_kong_that_would_win_on_a_bloom_tile():
     from any discard), and with the E wait that kong wins at once on the bloom tile (kong on
     flower, x2): ``ai:strong`` counts that route (:meth:`LevelBot._bloom_route`) and keeps E."""
     v = load_variant("yuxi")
-    view, legal = _turn_view(v, "555t123s456s789mEN")
+    view, legal = turn_view(v, "555t123s456s789mEN")
     view["wall"]["bloom"] = ["E", "9t"]
     bot = make_bot("ai:strong", v, view["seat"], 1)
     dec = _Decision(bot, view)
@@ -732,7 +724,7 @@ def test_a_ready_hand_counts_the_kong_that_would_win_on_a_bloom_tile():
 def _threat_view(variant, hand: str):
     """Late in a hand, seat ``me + 1`` has three exposed pungs of characters (222m 777m 999m)
     and twelve discards; we hold ``hand``."""
-    view, legal = _turn_view(variant, hand)
+    view, legal = turn_view(variant, hand)
     me = view["seat"]
     opp = (me + 1) % 4
     view["players"][opp]["melds"] = [
@@ -748,7 +740,7 @@ def _threat_view(variant, hand: str):
 def _late_view(variant, hand: str):
     """Late in a hand: every other seat has made twelve discards and declared nothing (each
     may well be ready with a plain hand); we hold ``hand``."""
-    view, legal = _turn_view(variant, hand)
+    view, legal = turn_view(variant, hand)
     me = view["seat"]
     ponds = (("1t", "S", "2s", "9t", "W", "N", "3s", "1s", "E", "4t", "8s", "6t"),
              ("9s", "N", "1m", "E", "2t", "W", "9m", "C", "3m", "7t", "1s", "S"),
@@ -881,7 +873,7 @@ def test_easy_is_weaker_but_sane():
     v = load_variant("classic")
     shape = v.hand_shape
     for hand in ("247t159s39mESWCFP", "123t456t789s11s5mNW", "1357t2468s46mSWFP", "11345t6799s2mEECC"):
-        view, legal = _turn_view(v, hand)
+        view, legal = turn_view(v, hand)
         counts = _counts(hand)
         best = min(shape.shanten_after_discards(counts, 0).values())
         bot = make_bot("ai:easy", v, view["seat"], 1)

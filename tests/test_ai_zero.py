@@ -9,7 +9,6 @@ the zero matters.  Nothing here is needed by the other variants: their shapes ha
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
@@ -22,7 +21,7 @@ from mahjong_tui.engine import Action, Table
 from mahjong_tui.melds import CHOW, Meld
 from mahjong_tui.variant import load_variant
 
-from .helpers import rig_first_hand, rigged_wall
+from .helpers import rig_first_hand, rigged_wall, turn_view
 
 UZ = load_variant("uzje")
 LEVELS = ("easy", "normal", "strong")
@@ -31,19 +30,6 @@ Z = T.parse_tile("Z")
 
 def _counts(notation: str) -> list[int]:
     return list(T.counts_of_notation(notation))
-
-
-def _turn_view(hand: str, seed: int = 2) -> tuple[dict, list[Action]]:
-    """A real opening view of the dealer, the concealed hand replaced (14 tiles) and the legal
-    discards to match."""
-    table = Table(UZ, seed, hands=1)
-    seat = table.waiting_for()[0]
-    view = json.loads(json.dumps(table.view(seat)))
-    view["hand"] = hand
-    view["drawn"] = None
-    legal = [Action(seat, "discard", t) for t in sorted(set(T.parse_tiles(hand)))]
-    view["legal"] = [a.to_dict() for a in legal]
-    return view, legal
 
 
 def test_only_a_shape_with_a_zero_has_zero_readings():
@@ -119,7 +105,7 @@ def test_a_zero_that_completes_a_run_is_kept(level):
     """Z 1s 2s 456s 789s 34m 55m N: the zero is rank 0 of the bamboo run 0-1-2; throwing N
     leaves the hand ready (on 2m or 5m).  Read as an honour only, the zero looked as idle as N
     and went first (easy: the lower kind); every level now keeps it and throws N."""
-    view, legal = _turn_view("Z12s456s789s34m55mN")
+    view, legal = turn_view(UZ, "Z12s456s789s34m55mN")
     bot = make_bot(f"ai:{level}", UZ, view["seat"], 1)
     choice = bot.choose(view, legal)
     assert choice in legal and choice.kind == "discard" and choice.tile == T.parse_tile("N")
