@@ -437,7 +437,7 @@ def test_look_ahead_estimate_knows_which_waits_are_legal():
     pairs on a discard too."""
     v = load_variant("yangzhou")
     bot = make_bot("ai:strong", v, 0, 1)
-    fit = bot._fit_info((), T.EAST, T.EAST)
+    fit = bot._fit_info((), T.EAST, T.EAST, ())
 
     def est(notation, w):
         c = _counts(notation)
@@ -451,7 +451,7 @@ def test_look_ahead_estimate_knows_which_waits_are_legal():
     assert exact[0] >= 15 and exact[1] >= 15
     v = load_variant("yuxi")
     bot = make_bot("ai:strong", v, 0, 1)
-    fit = bot._fit_info((), T.EAST, T.EAST)
+    fit = bot._fit_info((), T.EAST, T.EAST, ())
     vs, vd = est("123s456t789m234sE", "E")
     assert vs > 0 and vd == 0
     vs, vd = est("1122s3344t5566m7m", "7m")
@@ -528,7 +528,7 @@ def test_plan_values_count_the_seats_bonus_tiles():
     me = view["players"][view["seat"]]
     bot = make_bot("ai:strong", v, view["seat"], 1)
     me["bonus"] = ""
-    assert bot._floor_plan((), T.EAST, T.EAST) is None     # self-draw still wins 1 tai
+    assert bot._floor_plan((), T.EAST, T.EAST, ()) is None     # self-draw still wins 1 tai
     free_without = bot._plan_values(_Decision(bot, view), ())[0]
     me["bonus"] = "u"
     free_with = bot._plan_values(_Decision(bot, view), ())[0]

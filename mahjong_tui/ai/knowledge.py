@@ -42,6 +42,12 @@ def meld_of(kind: str, tiles: str, kong_type: str | None, from_seat: int | None)
     return Meld(kind, ts, declared=True, concealed=concealed, kong_type=kong_type, from_seat=from_seat)
 
 
+def bonus_of(p: dict) -> tuple[int, ...]:
+    """The bonus tiles (flowers, seasons, animals) a player dict of the view shows, sorted
+    tile codes: public for every seat (GAPS §3a, §4a)."""
+    return tuple(sorted(parse(p.get("bonus", ""))))
+
+
 class Opponent:
     """Public facts about one other seat.  ``shown``: the tiles of its melds and of its
     pond tiles not claimed (a claimed one sits in a meld), what it adds to ``visible``."""
@@ -56,7 +62,7 @@ class Opponent:
         self.pond_claimed: list[bool] = [bool(c) for _, c in p["pond"]]
         self.wind: int = WIND_CODE.get(p.get("wind", "E"), T.EAST)
         self.concealed_count: int = p.get("concealed_count", 13)
-        self.bonus: tuple[int, ...] = tuple(sorted(parse(p.get("bonus", ""))))
+        self.bonus: tuple[int, ...] = bonus_of(p)
         shown = [t for m in self.melds for t in m.tiles]
         shown.extend(t for t, claimed in zip(self.pond, self.pond_claimed) if not claimed)
         self.shown: tuple[int, ...] = tuple(shown)
@@ -110,7 +116,7 @@ class Knowledge:
         self.hand = hand
         self.melds: list[Meld] = [meld_of(m["kind"], m["tiles"], m.get("kong_type"), m.get("from_seat"))
                                   for m in me["melds"]]
-        self.bonus: tuple[int, ...] = tuple(sorted(parse(me.get("bonus", ""))))
+        self.bonus: tuple[int, ...] = bonus_of(me)
         self.seat_wind: int = WIND_CODE.get(me.get("wind", "E"), T.EAST)
         self.prevailing: int = WIND_CODE.get(view.get("prevailing_wind", "E"), T.EAST)
         self.phase: str = view["phase"]

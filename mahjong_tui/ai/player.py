@@ -108,7 +108,7 @@ from ..engine.actions import Action
 from ..melds import CHOW, KONG, PUNG, Meld
 from .baseline import Bot
 from .defence import KAPPA, Defence
-from .knowledge import WIND_CODE, Knowledge, meld_of, parse, tile_code
+from .knowledge import WIND_CODE, Knowledge, bonus_of, meld_of, parse, tile_code
 from .plans import Plan, histogram, orphans_distance, pairs_from_hist, plans_for, triplets_from_hist
 from .shapeops import HandTables, ZeroHandTables, ops_for, zero_ops_for
 from .value import model_for
@@ -467,7 +467,7 @@ class LevelBot(Bot):
         return self._plan_values_for(melds, dec.kn.seat_wind, dec.kn.prevailing, dec.kn.bonus)
 
     def _plan_values_for(self, melds: tuple[Meld, ...], seat_wind: int, prevailing: int,
-                         bonus: tuple[int, ...] = ()):
+                         bonus: tuple[int, ...]):
         """:meth:`_plan_values` from the melds, winds and bonus tiles alone (a seat's bonus
         tiles count in its hand's value: Singapore's animals and seat flowers can make a plain
         hand legal, GAPS §3c)."""
@@ -797,7 +797,7 @@ class LevelBot(Bot):
         return self.settings["claim_boost"]
 
     def _ev_terms_of(self, p: Plan, vs: float, vd: float, melds, seat_wind: int, prevailing: int,
-                     bonus: tuple[int, ...] = ()):
+                     bonus: tuple[int, ...]):
         """:meth:`_ev_terms` from the melds, winds and bonus tiles."""
         ws = 1.0 if vs > 0 else 0.0
         wd = DISCARD_RATE if vd > 0 else 0.0
@@ -913,7 +913,7 @@ class LevelBot(Bot):
                 out.append((k, 1.0, u))
         return out
 
-    def _fit_info(self, melds: tuple[Meld, ...], seat_wind: int, prevailing: int, bonus: tuple[int, ...] = ()):
+    def _fit_info(self, melds: tuple[Meld, ...], seat_wind: int, prevailing: int, bonus: tuple[int, ...]):
         """What :meth:`_estimate` needs about the plans the melds leave open: per valued plan
         ``(plan, self-draw value, discard value, chow wait ok, kinds bit mask)``, the free
         plan first with its unfloored values; and the bit masks of the melds' kinds."""
@@ -1498,14 +1498,14 @@ class LevelBot(Bot):
             melds = tuple(meld_of(m["kind"], m["tiles"], m.get("kong_type"), m.get("from_seat")) for m in me["melds"])
             useful = self._useful_kinds(counts, melds, WIND_CODE.get(me.get("wind", "E"), T.EAST),
                                         WIND_CODE.get(view.get("prevailing_wind", "E"), T.EAST),
-                                        tuple(sorted(parse(me.get("bonus", "")))))
+                                        bonus_of(me))
             if len(self._useful_cache) > 2048:
                 self._useful_cache.clear()
             self._useful_cache[key] = useful
         return tile_code(d["tile"]) not in useful
 
     def _useful_kinds(self, counts, melds, seat_wind: int, prevailing: int,
-                      bonus: tuple[int, ...] = ()) -> "_UsefulKinds":
+                      bonus: tuple[int, ...]) -> "_UsefulKinds":
         """Kinds ``k`` such that for some feasible plan ``p`` the hand plus ``k`` is at most one
         step farther than the nearest valued plan and nearer ``p`` than the hand is (a plan
         the variant does not value yet counts as infinitely far now: a claimed meld may make
@@ -1624,7 +1624,7 @@ class LevelBot(Bot):
                 best = (key, p, d)
         return best[1], best[2]
 
-    def _floor_plan(self, melds, seat_wind: int, prevailing: int, bonus: tuple[int, ...] = ()) -> str | None:
+    def _floor_plan(self, melds, seat_wind: int, prevailing: int, bonus: tuple[int, ...]) -> str | None:
         """``"free"`` when the variant refuses a plain hand with these melds, by self-draw and
         on a discard (Yangzhou's 15-fan minimum), else None.
 
