@@ -255,9 +255,8 @@ class Table:
         """Instant payment ``pid`` to ``seat`` from each other seat, if the variant's
         ``[instant_payments]`` lists it (GAPS §3e): the scores move now and an
         ``instant_payment`` event tells everyone (``deltas`` by seat)."""
-        table = self.variant.instant_payments
-        hidden = hidden and f"{pid}_hidden" in table  # "hidden" = paid at the hidden rate
-        amount = instant.amount(table, pid, hidden) * self.variant.scoring["base"]
+        amount, hidden = instant.rate(self.variant.instant_payments, pid, hidden)  # "hidden" = paid at the hidden rate
+        amount *= self.variant.scoring["base"]
         if not amount:
             return
         deltas = [-amount] * 4
