@@ -43,7 +43,6 @@ def _pao_setup(table):
     # seat 1: (111s) (222s) fed by seat 2, (333s) fed by seat 3 — his third exposed meld
     table.melds[1] = [Meld(PUNG, (t(x),) * 3, declared=True, concealed=False, from_seat=f)
                       for x, f in (("1s", 2), ("2s", 2), ("3s", 3))]
-    table.feeders[1] = [2, 2, 3]
     set_hand(table, 1, "4567s")
     set_hand(table, 0, "7s123456789tEEEN")
 

@@ -174,7 +174,6 @@ class Table:
         # kept for the record: Ten Old Men, G-YX-8, and the table's display)
         self.ponds: list[list[list]] = [[] for _ in range(4)]
         self.claimed_concealed: list[list[int]] = [[] for _ in range(4)]
-        self.feeders: list[list[int]] = [[] for _ in range(4)]
         self.discards_made = 0
         self.claims_made = 0
         self.just_picked: int | None = None  # tile picked up this turn (Oxenstierna, G-OX-2)
@@ -317,7 +316,7 @@ class Table:
         concealed = T.tiles_of(self.hands[seat])
         if extra is not None and not T.is_bonus(extra):
             concealed = sorted(concealed + [extra])
-        feeders = self.feeders[seat]
+        feeders = [m.from_seat for m in self.melds[seat] if m.from_seat is not None]  # in claim order
         on_replacement = self_draw and seat == self.current and self.drawn_from == "replacement"
         return HandContext(
             concealed=tuple(concealed),
@@ -814,7 +813,6 @@ class Table:
             self._remove_from_hand(seat, tile, 3)
             meld = Meld(KONG, (tile,) * 4, declared=True, concealed=False, kong_type=EXPOSED_KONG, from_seat=discarder)
         self.melds[seat].append(meld)
-        self.feeders[seat].append(discarder)
         if a.kind == "kong":
             self._emit({"type": "kong", "seat": seat, "tile": T.name(tile), "kong_type": EXPOSED_KONG})
             self._pay_instant(seat, instant.kong_payment(EXPOSED_KONG), tiles=(tile,) * 4)
