@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Mapping
+from dataclasses import replace
 from itertools import compress
 from operator import itemgetter
 
@@ -150,6 +151,16 @@ class Table:
     def seat_wind(self, seat: int) -> int:
         """Seat winds follow turn order from the dealer (GAPS §0)."""
         return WIND_CODES[(seat - self.dealer) % 4]
+
+    def _from_east(self, seat: int) -> int:
+        """``seat`` counted from the dealer (East 0, South 1, West 2, North 3): the seat
+        numbering of a :class:`HandContext` (its melds' ``from_seat``).  :meth:`_from_dealer`
+        turns it back."""
+        return (seat - self.dealer) % 4
+
+    def _from_dealer(self, n: int) -> int:
+        """The table seat that is ``n`` seats after the dealer (inverse of :meth:`_from_east`)."""
+        return (n + self.dealer) % 4
 
     def _emit(self, ev: dict) -> None:
         self.events.append(ev)
@@ -312,15 +323,20 @@ class Table:
     def context(self, seat: int, winning_tile: int | None, self_draw: bool, situations=(),
                 discarder: int | None = None, extra: int | None = None) -> HandContext:
         """The :class:`HandContext` of ``seat``'s hand, with ``extra`` (a claimed discard or
-        robbed tile) added to the concealed tiles."""
+        robbed tile) added to the concealed tiles.  Other seats are named in the context's
+        numbering, from the dealer: ``discarder`` by seat wind, the melds' ``from_seat`` counted
+        from East (:meth:`_from_east`); ``fed_third_meld`` is left None, as the melds name
+        every feeder."""
         concealed = T.tiles_of(self.hands[seat])
         if extra is not None and not T.is_bonus(extra):
             concealed = sorted(concealed + [extra])
-        feeders = [m.from_seat for m in self.melds[seat] if m.from_seat is not None]  # in claim order
+        melds = self.melds[seat]
+        if self.dealer:
+            melds = [m if m.from_seat is None else replace(m, from_seat=self._from_east(m.from_seat)) for m in melds]
         on_replacement = self_draw and seat == self.current and self.drawn_from == "replacement"
         return HandContext(
             concealed=tuple(concealed),
-            melds=tuple(self.melds[seat]),
+            melds=tuple(melds),
             bonus=tuple(sorted(self.bonus[seat])),
             winning_tile=winning_tile,
             self_draw=self_draw,
@@ -329,7 +345,6 @@ class Table:
             situations=frozenset(situations),
             claimed_concealed=tuple(self.claimed_concealed[seat]),
             discarder=self.seat_wind(discarder) if discarder is not None else None,
-            fed_third_meld=self.seat_wind(feeders[2]) if len(feeders) >= 3 else None,
             indicators=tuple(self.wall.indicators),
             winner=winning_tile is not None,
             kong_chain=tuple(self.kong_chain) if on_replacement else (),
@@ -918,9 +933,10 @@ class Table:
                     losers[s] = score_loser(v, self.context(s, None, False))
         liable = {}  # pay for all (GAPS §3e, §6e): winner -> the seat that pays for him
         for w, res, ctx in winners:
-            payer = liable_in_context(v, res, ctx, discarder)  # ctx.melds are self.melds[w]
-            if payer is not None and payer != w:
-                liable[w] = payer
+            # in the context's numbering (from East: see context), then back to table seats
+            payer = liable_in_context(v, res, ctx, self._from_east(discarder) if discarder is not None else None)
+            if payer is not None and self._from_dealer(payer) != w:
+                liable[w] = self._from_dealer(payer)
         deltas = settle(v, seat_winds=[self.seat_wind(s) for s in range(4)], winners=winners, losers=losers,
                         self_draw=self_draw, discarder=discarder, liable=liable) if winners else [0.0] * 4
         for s in range(4):
