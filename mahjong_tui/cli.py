@@ -139,12 +139,10 @@ def _hand_context(variant, text: str, args: argparse.Namespace):
             f"this one has {spec.tile_count()}"
         )
     self_draw = args.by == "self-draw"
-    discarder = args.discarder
-    if discarder is None and "earthly" in args.situation:
-        discarder = T.EAST  # the earthly win is on the dealer's first discard
+    # no --discarder: unknown, except that an earthly win is on East's discard (payments_for_score)
     return context_from_notation(
         text, self_draw=self_draw, seat_wind=args.seat_wind, prevailing_wind=args.prevailing_wind,
-        situations=args.situation, discarder=None if self_draw else discarder,
+        situations=args.situation, discarder=None if self_draw else args.discarder,
         fed_third_meld=args.fed_third_meld, indicators=tuple(T.parse_tile(i) for i in args.indicator),
         variant=variant,
     )

@@ -546,13 +546,15 @@ def effective_self_draw(ctx: HandContext) -> bool:
 
 
 def settlement_context(ctx: HandContext) -> HandContext:
-    """The context handed to settlement: a win on a replacement or bloom tile, or a heavenly
-    win, is paid as a self-draw (GAPS §2e, G-YX-9, §3e) even if the caller did not say so; an
-    earthly win is paid by the dealer, East, when no discarder is named (spec/cli.md)."""
+    """The context handed to settlement by the schemes that score a win on a replacement or
+    bloom tile, or a heavenly win, as self-drawn whatever the caller said
+    (:func:`effective_self_draw`: ``multiplier`` and ``tai``): it is paid as a self-draw too
+    (GAPS §2e, G-YX-9, §3e), with no discarder.  The other schemes (``fan``, ``fan_ladder``,
+    ``points_doublings``) score and pay ``ctx.self_draw`` as given (the engine always says
+    self-draw for these wins).  Who pays an earthly win is
+    :func:`~mahjong_tui.scoring.settlement.payments_for_score`'s to say."""
     if effective_self_draw(ctx) and not ctx.self_draw:
         return replace(ctx, self_draw=True, discarder=None)
-    if "earthly" in ctx.situations and not ctx.self_draw and ctx.discarder is None:
-        return replace(ctx, discarder=T.EAST)
     return ctx
 
 
