@@ -139,12 +139,10 @@ def _hand_context(variant, text: str, args: argparse.Namespace):
             f"this one has {spec.tile_count()}"
         )
     self_draw = args.by == "self-draw"
-    discarder = args.discarder
-    if discarder is None and "earthly" in args.situation:
-        discarder = T.EAST  # the earthly win is on the dealer's first discard
+    # no --discarder: unknown, except that an earthly win is on East's discard (payments_for_score)
     return context_from_notation(
         text, self_draw=self_draw, seat_wind=args.seat_wind, prevailing_wind=args.prevailing_wind,
-        situations=args.situation, discarder=None if self_draw else discarder,
+        situations=args.situation, discarder=None if self_draw else args.discarder,
         fed_third_meld=args.fed_third_meld, indicators=tuple(T.parse_tile(i) for i in args.indicator),
         variant=variant,
     )
@@ -331,6 +329,27 @@ def cmd_variants(args) -> int:
     return 0
 
 
+def _sim_progress(label: str, hands: int):
+    """A rich progress bar for ``sim`` and the callback that moves it: ``(progress(n), bar)``,
+    ``n`` = hands played so far (redrawn every 10 hands and at the last); the caller starts and
+    stops ``bar``."""
+    import time
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    bar = Progress(TextColumn("[bold]sim[/] {task.description}"), BarColumn(), MofNCompleteColumn(),
+                   TextColumn("{task.fields[rate]} hands/s"), TimeRemainingColumn(), transient=True)
+    task = bar.add_task(label, total=hands, rate="-")
+    t0 = time.perf_counter()
+
+    def progress(n: int) -> None:
+        if n % 10 == 0 or n == hands:
+            dt = time.perf_counter() - t0
+            bar.update(task, completed=n, rate=f"{n / dt:.0f}" if dt > 0 else "-")
+
+    return progress, bar
+
+
 def cmd_sim(args) -> int:
     from .sim import format_seat_table, simulate
     from .variant import option_assignments
@@ -339,23 +358,8 @@ def cmd_sim(args) -> int:
     if args.hands < 1:
         raise CliError("--hands must be at least 1")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    progress = None
-    prog_ctx = None
-    if not args.json and args.hands >= 50:
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-        prog_ctx = Progress(TextColumn("[bold]sim[/] {task.description}"), BarColumn(), MofNCompleteColumn(),
-                            TextColumn("{task.fields[rate]} hands/s"), TimeRemainingColumn(), transient=True)
-        task = prog_ctx.add_task(variant.id, total=args.hands, rate="-")
-        import time as _time
-
-        t0 = _time.perf_counter()
-
-        def progress(n: int) -> None:
-            if n % 10 == 0 or n == args.hands:
-                dt = _time.perf_counter() - t0
-                prog_ctx.update(task, completed=n, rate=f"{n / dt:.0f}" if dt > 0 else "-")
-
+    progress, prog_ctx = _sim_progress(variant.id, args.hands) if not args.json and args.hands >= 50 else (None, None)
+    if prog_ctx is not None:
         prog_ctx.start()
     try:
         res = simulate(variant, args.hands, seed, args.seats, progress, log_path=args.log, variant_ref=args.variant)

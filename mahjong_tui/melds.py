@@ -32,7 +32,9 @@ class Meld:
       unmelded discard makes any pung it ends in open); a pung completed by the winning
       discard is not concealed;
     - ``kong_type``: ``"concealed"`` / ``"exposed"`` / ``"added"`` for kongs, else None;
-    - ``from_seat``: seat whose discard was claimed into it, or None.
+    - ``from_seat``: seat whose discard was claimed into it, or None: a table seat on the
+      table; counted from the dealer (East 0 … North 3) in a scorer's
+      :class:`~mahjong_tui.scoring.context.HandContext`.
     """
 
     kind: str

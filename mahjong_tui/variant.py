@@ -428,19 +428,15 @@ def _validate(path: Path, data: dict) -> dict:
     from .scoring import known_pattern_ids  # late import: scoring imports variant
 
     known = known_pattern_ids(out["scoring"]["scheme"])
-    for table in SCORE_TABLES:
-        for pid in out["scoring"][table]:
-            if pid not in known:
-                raise VariantError(
-                    f"{path}: key 'scoring.{table}.{pid}': no pattern detector is named {pid!r} for scheme "
-                    f"{out['scoring']['scheme']!r}; known ids: {', '.join(sorted(known))}"
-                )
-    for pid, rule in out["settlement"]["liability"].items():
+    named = [(f"scoring.{table}", pid) for table in SCORE_TABLES for pid in out["scoring"][table]]
+    named += [("settlement.liability", pid) for pid in out["settlement"]["liability"]]
+    for table, pid in named:
         if pid not in known:
             raise VariantError(
-                f"{path}: key 'settlement.liability.{pid}': no pattern detector is named {pid!r} for scheme "
+                f"{path}: key '{table}.{pid}': no pattern detector is named {pid!r} for scheme "
                 f"{out['scoring']['scheme']!r}; known ids: {', '.join(sorted(known))}"
             )
+    for pid, rule in out["settlement"]["liability"].items():
         if not isinstance(rule, str) or not LIABILITY_RULE.match(rule):
             raise VariantError(
                 f"{path}: key 'settlement.liability.{pid}' = {rule!r} is not allowed; expected {LIABILITY_RULES_TEXT}"

@@ -463,6 +463,9 @@ def test_payment_amounts_and_kong_ids():
     assert instant.amount(tbl, "bite_animals", False) == 1 and instant.amount(tbl, "bite_animals", True) == 2
     assert instant.amount(tbl, "bite_complete_group", True) == 2   # no hidden rate: the plain one
     assert instant.amount({}, "kong_exposed", False) == 0
+    # whether the hidden rate was paid (the instant_payment event's "hidden")
+    assert instant.rate(tbl, "bite_animals", True) == (2, True)
+    assert instant.rate(tbl, "bite_complete_group", True) == (2, False)
     assert [instant.kong_payment(k) for k in ("exposed", "added", "concealed")] == \
         ["kong_exposed", "kong_exposed", "kong_concealed"]
     with pytest.raises(ValueError):

@@ -43,7 +43,6 @@ def _pao_setup(table):
     # seat 1: (111s) (222s) fed by seat 2, (333s) fed by seat 3 — his third exposed meld
     table.melds[1] = [Meld(PUNG, (t(x),) * 3, declared=True, concealed=False, from_seat=f)
                       for x, f in (("1s", 2), ("2s", 2), ("3s", 3))]
-    table.feeders[1] = [2, 2, 3]
     set_hand(table, 1, "4567s")
     set_hand(table, 0, "7s123456789tEEEN")
 
@@ -69,6 +68,26 @@ def test_pao_on_a_self_draw(table):
     h = table.history[-1]
     F = h["winners"][0]["value"]
     assert h["deltas"] == [0, 3 * F, 0, -3 * F]
+
+
+def test_pao_when_another_seat_deals():
+    """The same pao with seat 1 the dealer (East): seat 3 (West) still pays the whole 2F, and
+    the scorer's ``payments`` for the engine's context — whose melds name their feeders
+    counted from the dealer — say the same by seat wind."""
+    from mahjong_tui.scoring import evaluate
+
+    tb = Table(load_variant("yangzhou"), 1, hands=3, first_dealer=1)
+    tb.discards_made = 4
+    _pao_setup(tb)
+    tb.current, tb.phase = 0, "turn"
+    res = evaluate(tb.variant, tb.context(1, t("7s"), False, (), 0, extra=t("7s")))
+    tb.apply(Action(0, "discard", t("7s")))
+    tb.apply(Action(1, "win", t("7s")))
+    h = tb.history[-1]
+    F = h["winners"][0]["value"]
+    assert h["deltas"] == [0, 2 * F, 0, -2 * F]
+    assert dict(res.payments) == {h["seat_winds"][s]: h["deltas"][s] for s in range(4)} == \
+        {"N": 0, "E": 2 * F, "S": 0, "W": -2 * F}
 
 
 def test_a_draw_rotates_the_deal():

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Mapping
+from dataclasses import replace
 from itertools import compress
 from operator import itemgetter
 
@@ -151,6 +152,16 @@ class Table:
         """Seat winds follow turn order from the dealer (GAPS §0)."""
         return WIND_CODES[(seat - self.dealer) % 4]
 
+    def _from_east(self, seat: int) -> int:
+        """``seat`` counted from the dealer (East 0, South 1, West 2, North 3): the seat
+        numbering of a :class:`HandContext` (its melds' ``from_seat``).  :meth:`_from_dealer`
+        turns it back."""
+        return (seat - self.dealer) % 4
+
+    def _from_dealer(self, n: int) -> int:
+        """The table seat that is ``n`` seats after the dealer (inverse of :meth:`_from_east`)."""
+        return (n + self.dealer) % 4
+
     def _emit(self, ev: dict) -> None:
         self.events.append(ev)
         self._new_events.append(ev)
@@ -174,7 +185,6 @@ class Table:
         # kept for the record: Ten Old Men, G-YX-8, and the table's display)
         self.ponds: list[list[list]] = [[] for _ in range(4)]
         self.claimed_concealed: list[list[int]] = [[] for _ in range(4)]
-        self.feeders: list[list[int]] = [[] for _ in range(4)]
         self.discards_made = 0
         self.claims_made = 0
         self.just_picked: int | None = None  # tile picked up this turn (Oxenstierna, G-OX-2)
@@ -255,9 +265,8 @@ class Table:
         """Instant payment ``pid`` to ``seat`` from each other seat, if the variant's
         ``[instant_payments]`` lists it (GAPS §3e): the scores move now and an
         ``instant_payment`` event tells everyone (``deltas`` by seat)."""
-        table = self.variant.instant_payments
-        hidden = hidden and f"{pid}_hidden" in table  # "hidden" = paid at the hidden rate
-        amount = instant.amount(table, pid, hidden) * self.variant.scoring["base"]
+        amount, hidden = instant.rate(self.variant.instant_payments, pid, hidden)  # "hidden" = paid at the hidden rate
+        amount *= self.variant.scoring["base"]
         if not amount:
             return
         deltas = [-amount] * 4
@@ -314,15 +323,20 @@ class Table:
     def context(self, seat: int, winning_tile: int | None, self_draw: bool, situations=(),
                 discarder: int | None = None, extra: int | None = None) -> HandContext:
         """The :class:`HandContext` of ``seat``'s hand, with ``extra`` (a claimed discard or
-        robbed tile) added to the concealed tiles."""
+        robbed tile) added to the concealed tiles.  Other seats are named in the context's
+        numbering, from the dealer: ``discarder`` by seat wind, the melds' ``from_seat`` counted
+        from East (:meth:`_from_east`); ``fed_third_meld`` is left None, as the melds name
+        every feeder."""
         concealed = T.tiles_of(self.hands[seat])
         if extra is not None and not T.is_bonus(extra):
             concealed = sorted(concealed + [extra])
-        feeders = self.feeders[seat]
+        melds = self.melds[seat]
+        if self.dealer:
+            melds = [m if m.from_seat is None else replace(m, from_seat=self._from_east(m.from_seat)) for m in melds]
         on_replacement = self_draw and seat == self.current and self.drawn_from == "replacement"
         return HandContext(
             concealed=tuple(concealed),
-            melds=tuple(self.melds[seat]),
+            melds=tuple(melds),
             bonus=tuple(sorted(self.bonus[seat])),
             winning_tile=winning_tile,
             self_draw=self_draw,
@@ -331,7 +345,6 @@ class Table:
             situations=frozenset(situations),
             claimed_concealed=tuple(self.claimed_concealed[seat]),
             discarder=self.seat_wind(discarder) if discarder is not None else None,
-            fed_third_meld=self.seat_wind(feeders[2]) if len(feeders) >= 3 else None,
             indicators=tuple(self.wall.indicators),
             winner=winning_tile is not None,
             kong_chain=tuple(self.kong_chain) if on_replacement else (),
@@ -815,7 +828,6 @@ class Table:
             self._remove_from_hand(seat, tile, 3)
             meld = Meld(KONG, (tile,) * 4, declared=True, concealed=False, kong_type=EXPOSED_KONG, from_seat=discarder)
         self.melds[seat].append(meld)
-        self.feeders[seat].append(discarder)
         if a.kind == "kong":
             self._emit({"type": "kong", "seat": seat, "tile": T.name(tile), "kong_type": EXPOSED_KONG})
             self._pay_instant(seat, instant.kong_payment(EXPOSED_KONG), tiles=(tile,) * 4)
@@ -921,9 +933,10 @@ class Table:
                     losers[s] = score_loser(v, self.context(s, None, False))
         liable = {}  # pay for all (GAPS §3e, §6e): winner -> the seat that pays for him
         for w, res, ctx in winners:
-            payer = liable_in_context(v, res, ctx, discarder)  # ctx.melds are self.melds[w]
-            if payer is not None and payer != w:
-                liable[w] = payer
+            # in the context's numbering (from East: see context), then back to table seats
+            payer = liable_in_context(v, res, ctx, self._from_east(discarder) if discarder is not None else None)
+            if payer is not None and self._from_dealer(payer) != w:
+                liable[w] = self._from_dealer(payer)
         deltas = settle(v, seat_winds=[self.seat_wind(s) for s in range(4)], winners=winners, losers=losers,
                         self_draw=self_draw, discarder=discarder, liable=liable) if winners else [0.0] * 4
         for s in range(4):

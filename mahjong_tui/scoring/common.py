@@ -545,14 +545,29 @@ def effective_self_draw(ctx: HandContext) -> bool:
     return bool(ctx.self_draw or (ctx.situations & SELF_DRAWN_SITUATIONS))
 
 
+def robs_the_eighth(ctx: HandContext) -> bool:
+    """The flower win on another player's eighth flower: Singapore's ``robbing_the_eighth``
+    (GAPS §3d: "holds 7 of the 8 seasons/flowers and another player draws the 8th"), Uzje's
+    ``ivies_on_the_wall`` (§4d, G-UZ-14: "holds 7 flowers; wins … when another player exposes
+    the 8th").  True when the situation ``robbing_the_eighth`` is given, the winning tile is a
+    season or flower, and with it the player has all eight: the other seven held, the eighth
+    written as the winning tile only (``+r |hijkopq``, as the engine passes it) or among the
+    held ones too (``+r |hijkopqr``, the winner's bonus tiles after he took it)."""
+    w = ctx.winning_tile
+    return ("robbing_the_eighth" in ctx.situations and w in T.SEASONS_AND_FLOWERS
+            and set(ctx.bonus) | {w} >= T.SEASONS_AND_FLOWERS)
+
+
 def settlement_context(ctx: HandContext) -> HandContext:
-    """The context handed to settlement: a win on a replacement or bloom tile, or a heavenly
-    win, is paid as a self-draw (GAPS §2e, G-YX-9, §3e) even if the caller did not say so; an
-    earthly win is paid by the dealer, East, when no discarder is named (spec/cli.md)."""
+    """The context handed to settlement by the schemes that score a win on a replacement or
+    bloom tile, or a heavenly win, as self-drawn whatever the caller said
+    (:func:`effective_self_draw`: ``multiplier`` and ``tai``): it is paid as a self-draw too
+    (GAPS §2e, G-YX-9, §3e), with no discarder.  The other schemes (``fan``, ``fan_ladder``,
+    ``points_doublings``) score and pay ``ctx.self_draw`` as given (the engine always says
+    self-draw for these wins).  Who pays an earthly win is
+    :func:`~mahjong_tui.scoring.settlement.payments_for_score`'s to say."""
     if effective_self_draw(ctx) and not ctx.self_draw:
         return replace(ctx, self_draw=True, discarder=None)
-    if "earthly" in ctx.situations and not ctx.self_draw and ctx.discarder is None:
-        return replace(ctx, discarder=T.EAST)
     return ctx
 
 
@@ -734,7 +749,7 @@ __all__ = [
     "hand_before_win", "winning_tile_location", "declared_groups", "best", "wind_letter",
     "all_tiles", "plain_number", "win_arrangements", "best_scored",
     "wind_code", "apply_exclusions", "context_from_notation", "not_complete_reason",
-    "effective_self_draw", "settlement_context", "nine_gates", "SELF_DRAWN_SITUATIONS",
+    "effective_self_draw", "settlement_context", "robs_the_eighth", "nine_gates", "SELF_DRAWN_SITUATIONS",
     "STANDARD", "SEVEN_PAIRS", "THIRTEEN_ORPHANS", "PAIR",
     "EDGE", "CLOSED", "OPEN", "PAIR_WAIT", "PUNG_WAIT",
 ]

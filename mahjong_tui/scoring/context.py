@@ -36,7 +36,11 @@ class HandContext:
     - ``concealed``: tile codes held concealed, INCLUDING the winning tile when it sits in the
       concealed part (self-draw, or a discard win not completing a declared meld);
       13 − 3·len(melds) or 14 − 3·len(melds) tiles;
-    - ``melds``: declared melds (claimed pungs/chows/kongs, declared concealed kongs);
+    - ``melds``: declared melds (claimed pungs/chows/kongs, declared concealed kongs), in the
+      order they were made; a claimed meld's ``from_seat`` names its feeder counted from the
+      dealer (East 0, South 1, West 2, North 3 — the seat whose wind is
+      ``(EAST, SOUTH, WEST, NORTH)[from_seat]``), the numbering of ``discarder`` and
+      ``fed_third_meld`` below; None where the feeder is unknown (hand strings);
     - ``bonus``: flowers/seasons/animals held;
     - ``winning_tile``: the tile that completed the hand (None for a non-winner);
     - ``self_draw``: True when the winning tile came from the wall (incl. replacements);
@@ -45,8 +49,9 @@ class HandContext:
     - ``claimed_concealed``: tiles in ``concealed`` that were picked up from discards without
       melding (Oxenstierna pick-up, G-OX-2): a pung containing one is open;
     - ``discarder``: seat wind code of the player whose discard won (None for self-draw or unknown);
-    - ``fed_third_meld``: seat wind code of the player whose discard formed the winner's third
-      exposed meld (burdened payment, GAPS §6e);
+    - ``fed_third_meld``: seat wind code of the player whose discard formed the meld that makes
+      him pay for all (burdened payment, GAPS §6e, §3e), for a context whose melds do not name
+      their feeders (the ``score`` command's ``--liable``); the engine's contexts leave it None;
     - ``indicators``: face-up indicator tiles (Uzje bonus tiles);
     - ``winner``: False when scoring a non-winner's hand (Classic losers);
     - ``kong_chain``: the kong types (``"concealed"`` / ``"exposed"`` / ``"added"``) declared in

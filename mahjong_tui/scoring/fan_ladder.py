@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Iterable, Sequence
 from .. import tiles as T
 from ..melds import CHOW, CONCEALED_KONG, KONG, PUNG
 from .common import (PAIR, SEVEN_PAIRS, STANDARD, Arrangement, Group, not_complete_reason, plain_number,
-                     win_arrangements)
+                     robs_the_eighth, win_arrangements)
 from .context import HandContext, PatternScore, ScoreResult
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -369,16 +369,16 @@ def _score_reading(variant: "Variant", ctx: HandContext, arr: Arrangement, group
 
 def _flower_win(variant: "Variant", ctx: HandContext) -> _Tally | None:
     """The flower win declared on flower ``ctx.winning_tile``, if it is one:
-    ``crossing_the_sea`` (all eight held), ``ivies_on_the_wall`` (``robbing_the_eighth``:
-    seven held and the winning tile is the eighth, exposed by another player), or
-    ``six_flowers`` (``sixth_flower``: six held, the last just received)."""
+    ``ivies_on_the_wall`` (:func:`~mahjong_tui.scoring.common.robs_the_eighth`: seven held and
+    the winning tile is the eighth, exposed by another player; a hand string may list the
+    eighth among the held ones too), ``crossing_the_sea`` (all eight held, none robbed), or
+    ``six_flowers`` (``sixth_flower``: six held, the last just received).  G-UZ-14."""
     held = T.SEASONS_AND_FLOWERS & set(ctx.bonus)
     tally = _Tally(variant)
-    if held == T.SEASONS_AND_FLOWERS:
-        tally.limit("crossing_the_sea")
-    elif ("robbing_the_eighth" in ctx.situations and len(held) == 7
-          and ctx.winning_tile in T.SEASONS_AND_FLOWERS - held):
+    if robs_the_eighth(ctx):
         tally.fan("ivies_on_the_wall")
+    elif held == T.SEASONS_AND_FLOWERS:
+        tally.limit("crossing_the_sea")
     elif "sixth_flower" in ctx.situations and len(held) == 6:
         tally.fan("six_flowers")
     return tally if tally.items else None

@@ -69,13 +69,19 @@ def kong_payment(kong_type: str) -> str:
     raise ValueError(f"unknown kong type {kong_type!r}; expected exposed, added or concealed")
 
 
-def amount(table, pid: str, hidden: bool) -> float:
-    """What each other player pays for payment ``pid`` under the variant's
-    ``[instant_payments]`` ``table`` (0 if the table does not list it): ``<pid>_hidden`` for a
-    hidden bite when the table has it, else ``pid``."""
+def rate(table, pid: str, hidden: bool) -> tuple[float, bool]:
+    """``(amount, at_hidden_rate)``: what each other player pays for payment ``pid`` under the
+    variant's ``[instant_payments]`` ``table`` (0 if the table does not list it), and whether
+    that is the hidden rate — ``<pid>_hidden`` for a ``hidden`` bite when the table has it,
+    else ``pid`` (GAPS §3e, G-SG-8)."""
     if hidden and f"{pid}_hidden" in table:
-        return table[f"{pid}_hidden"]
-    return table.get(pid, 0)
+        return table[f"{pid}_hidden"], True
+    return table.get(pid, 0), False
 
 
-__all__ = ["bites", "kong_payment", "amount", "ANIMAL_PAIRS", "KONG_PAYMENTS"]
+def amount(table, pid: str, hidden: bool) -> float:
+    """What each other player pays for payment ``pid``: the amount of :func:`rate`."""
+    return rate(table, pid, hidden)[0]
+
+
+__all__ = ["bites", "kong_payment", "rate", "amount", "ANIMAL_PAIRS", "KONG_PAYMENTS"]

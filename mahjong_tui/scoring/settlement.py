@@ -236,10 +236,11 @@ def payments_for_score(variant, result: ScoreResult, ctx: HandContext) -> dict[s
     The winner sits at ``ctx.seat_wind``, the discarder at ``ctx.discarder`` (or East for the
     ``earthly`` situation when no discarder is given).  Liability (:func:`liability_rules`):
     a ``"discarder"`` rule makes the discarder (the robbed player) pay for all; a meld rule
-    makes the ``from_seat`` of the meld it names pay for all, read as a seat-wind index (E 0 …
-    N 3, the numbering of this function), else ``ctx.fed_third_meld`` (``--fed-third-meld`` /
-    ``--liable``: the player who fed that meld).  (Contexts built by the engine carry seat
-    numbers in ``from_seat``; the engine settles with :func:`settle` and its own liable seat.)
+    makes the ``from_seat`` of the meld it names pay for all (counted from East, E 0 … N 3, as
+    :class:`HandContext` numbers seats, and so does this function), else
+    ``ctx.fed_third_meld`` (``--fed-third-meld`` / ``--liable``: the player who fed that meld).
+    For a context built by the engine this is the settlement the engine makes for a single
+    winner, by seat wind.
     In ``classical_zero_sum`` the winner receives his S from each of the other three (losers'
     scores are unknown to ``score``), doubled to or from East with ``east_pays_double``.
 

@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING
 
 from .. import tiles as T
 from .common import (STANDARD, THIRTEEN_ORPHANS, apply_exclusions, best_scored, effective_self_draw, hand_facts,
-                     nine_gates, not_complete_reason, plain_number, settlement_context, waits_of_13,
+                     nine_gates, not_complete_reason, plain_number, robs_the_eighth, settlement_context, waits_of_13,
                      win_arrangements)
 from .context import HandContext, PatternScore, ScoreResult
 
@@ -254,14 +254,13 @@ def breakdown(variant: "Variant", items: list[tuple[str, int]]) -> tuple[float, 
 def flower_win(variant: "Variant", ctx: HandContext) -> str | None:
     """The flower win ``ctx`` is, whatever the hand's shape, or None (GAPS §3c/§3d), where the
     variant's limit hands (``[scoring.special]``) give it a value: ``robbing_the_eighth``
-    (situation of that name: seven of the four seasons and four flowers held, the winning tile
-    the eighth, set aside by another seat — or, as a hand string may give it, all eight held)
-    or ``all_eight_flowers`` (all eight held).  The table offers them where
-    ``win.bonus_wins`` is on."""
+    (:func:`~mahjong_tui.scoring.common.robs_the_eighth`: seven of the four seasons and four
+    flowers held, the winning tile the eighth, set aside by another seat; a hand string may
+    list the eighth among the held ones too) or ``all_eight_flowers`` (all eight held).  The
+    table offers them where ``win.bonus_wins`` is on."""
     allowed = variant.scoring.get("special") or {}
     held = T.SEASONS_AND_FLOWERS & set(ctx.bonus)
-    if (allowed.get("robbing_the_eighth") and "robbing_the_eighth" in ctx.situations
-            and held | {ctx.winning_tile} >= T.SEASONS_AND_FLOWERS):
+    if allowed.get("robbing_the_eighth") and robs_the_eighth(ctx):
         return "robbing_the_eighth"
     if allowed.get("all_eight_flowers") and held == T.SEASONS_AND_FLOWERS:
         return "all_eight_flowers"

@@ -1,0 +1,65 @@
+"""Winning on another player's eighth flower, the one rule two variants share: Singapore's
+``robbing_the_eighth`` (GAPS §3d: "holds 7 of the 8 seasons/flowers and another player draws
+the 8th: immediate win"; §3e: the drawer of the eighth pays for all) and Ùzje's
+``ivies_on_the_wall`` (§4d: "holds 7 flowers; wins, any hand, when another player exposes the
+8th (that player pays as discarder)"; G-UZ-14: no other fan, exactly 8 f -> 100 points).
+
+Both scorers read the hand the same way (:func:`mahjong_tui.scoring.common.robs_the_eighth`):
+the winning tile is the eighth flower, and a hand string may give it as the winning tile only
+(``+r |hijkopq``, as the table passes it) or among the bonus tiles held too (``+r |hijkopqr``,
+the winner's bonus tiles once he has taken it).  The winner sits at East; North exposed the
+eighth (Bamboo, ``r``).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from mahjong_tui.scoring import evaluate
+from mahjong_tui.scoring.common import context_from_notation
+from mahjong_tui.variant import load_variant
+
+from .helpers import nonzero_payments, pattern_counts
+
+SG = load_variant("singapore")
+UZ = load_variant("uzje").with_options({"flowers": True})  # G-UZ-15: flowers are an option
+# 13 tiles that make no hand: a flower win needs none (a number suit of both variants)
+HAND = "123m456s789s1234m"
+
+
+def _score(variant, bonus: str, **kw):
+    return evaluate(variant, context_from_notation(f"{HAND} +r |{bonus}", variant=variant, **kw))
+
+
+@pytest.mark.parametrize("bonus", ["hijkopq", "hijkopqr"])
+def test_the_eighth_as_winning_tile_or_held_scores_the_same(bonus):
+    # Singapore: a limit (5 tai), with the bonus-tile tai of the eight (East's spring h and
+    # plum o, 2 x seat_flower; both complete groups): V(5) = 16, North pays all 4V = 64
+    sg = _score(SG, bonus, situations=["robbing_the_eighth"], discarder="N")
+    assert sg.winning and sg.form == "flowers" and sg.value == 5
+    assert pattern_counts(sg) == {"seat_flower": 2, "complete_flower_group": 2, "robbing_the_eighth": 1}
+    assert nonzero_payments(sg) == {"E": 64, "N": -64}
+    # Ùzje: ivies on the wall alone, 8 fan -> 100 points, North pays as discarder
+    uz = _score(UZ, bonus, situations=["robbing_the_eighth"], discarder="N")
+    assert uz.winning and uz.form == "flowers"
+    assert pattern_counts(uz) == {"ivies_on_the_wall": 1} and (uz.value, uz.points) == (8, 100)
+    assert nonzero_payments(uz) == {"E": 100, "N": -100}
+
+
+def test_without_the_situation_all_eight_held_are_own_draws():
+    # all eight drawn by the winner: Singapore's all_eight_flowers, Ùzje's crossing_the_sea
+    sg = _score(SG, "hijkopqr", self_draw=True)
+    assert sg.form == "flowers" and "all_eight_flowers" in pattern_counts(sg)
+    uz = _score(UZ, "hijkopqr", self_draw=True)
+    assert pattern_counts(uz) == {"crossing_the_sea": 1} and uz.points == 5000
+    # seven held and no eighth robbed: no flower win in either
+    assert not _score(SG, "hijkopq", discarder="N").winning
+    assert not _score(UZ, "hijkopq", discarder="N").winning
+
+
+def test_the_winning_tile_must_be_the_eighth_flower():
+    # seven held, the winning tile a flower already held: nothing was robbed
+    assert not evaluate(SG, context_from_notation(f"{HAND} +q |hijkopq", variant=SG,
+                                                  situations=["robbing_the_eighth"], discarder="N")).winning
+    assert not evaluate(UZ, context_from_notation(f"{HAND} +q |hijkopq", variant=UZ,
+                                                  situations=["robbing_the_eighth"], discarder="N")).winning
