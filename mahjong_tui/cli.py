@@ -91,7 +91,9 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--variant", default="classic")
     sp.add_argument("--seat-wind", type=_wind, default=T.EAST)
     sp.add_argument("--prevailing-wind", type=_wind, default=T.EAST)
-    sp.add_argument("--by", choices=("self-draw", "discard"), default="discard")
+    sp.add_argument("--by", choices=("self-draw", "discard"), default="discard",
+                    help="how the winning tile was obtained (default discard); a win on a kong or flower "
+                         "replacement, a bloom tile or a heavenly hand is a self-draw whatever this says")
     sp.add_argument("--situation", action="append", default=[], choices=[s for s in SITUATIONS if s != "kong_claimable_discard"])
     sp.add_argument("--indicator", action="append", default=[])
     add_option_argument(sp)

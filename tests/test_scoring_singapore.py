@@ -18,7 +18,7 @@ import pytest
 from mahjong_tui import scoring
 from mahjong_tui import tiles as T
 from mahjong_tui.melds import Meld
-from mahjong_tui.scoring import instant, tai
+from mahjong_tui.scoring import evaluate, instant, tai
 from mahjong_tui.scoring.common import context_from_notation
 from mahjong_tui.scoring.settlement import hand_value, liable_meld
 from mahjong_tui.variant import load_variant
@@ -26,7 +26,7 @@ from mahjong_tui.variant import load_variant
 from .helpers import assert_scored, nonzero_payments as paid, pattern_counts as ids, scorer
 
 SG = load_variant("singapore")
-score = scorer(tai.evaluate, SG)
+score = scorer(evaluate, SG)
 
 # a plain hand with one claimed chow and nothing that scores: 123m (claimed) 456t 789s 234m,
 # pair 5t, won on 5t (a single wait: 4556t waits on 5t only) -- 0 tai
@@ -384,33 +384,33 @@ def test_big_three_dragons_feeder_of_the_third_pays_for_all():
     # South self-draws big three dragons (5 tai, V = 16); the third dragon pung came from
     # North's discard: North pays all 6V = 96
     ctx = _fed("(CCC) (FFF) (PPP) 123m55t +5t", [0, 2, 3], seat_wind="S", self_draw=True)
-    assert paid(tai.evaluate(SG, ctx)) == {"S": 96, "N": -96}
+    assert paid(evaluate(SG, ctx)) == {"S": 96, "N": -96}
     # the third dragon pung formed in hand: nobody is liable, each pays 32
     ctx = _fed("(CCC) (FFF) PPP123m55t +5t", [0, 2], seat_wind="S", self_draw=True)
-    assert tai.evaluate(SG, ctx).payments == {"E": -32, "S": 96, "W": -32, "N": -32}
+    assert evaluate(SG, ctx).payments == {"E": -32, "S": 96, "W": -32, "N": -32}
 
 
 def test_big_four_winds_feeder_of_the_fourth_pays_for_all():
     ctx = _fed("(EEE) (SSS) (WWW) (NNN) 55t +5t", [1, 3, 1, 2], discarder="S")
     # won on South's discard (4V = 64) but West fed the fourth wind pung: West pays it all
-    assert paid(tai.evaluate(SG, ctx)) == {"E": 64, "W": -64}
+    assert paid(evaluate(SG, ctx)) == {"E": 64, "W": -64}
 
 
 def test_full_flush_feeder_of_the_fourth_meld_pays_for_all():
     # full flush 4 tai (V = 8) on South's discard; West fed the fourth exposed meld: 4V = 32
     ctx = _fed("(123m) (456m) (789m) (222m) 55m +5m", [1, 3, 1, 2], discarder="S")
-    r = tai.evaluate(SG, ctx)
+    r = evaluate(SG, ctx)
     assert_scored(r, {"full_flush": 1}, 4)
     assert paid(r) == {"E": 32, "W": -32}
     # the score command names the feeder with --liable (= --fed-third-meld)
     ctx = context_from_notation("(123m) (456m) (789m) (222m) 55m +5m", variant=SG, discarder="S", fed_third_meld="W")
-    assert paid(tai.evaluate(SG, ctx)) == {"E": 32, "W": -32}
+    assert paid(evaluate(SG, ctx)) == {"E": 32, "W": -32}
 
 
 def test_no_liability_without_its_pattern():
     # a 4-meld hand that is no flush: the feeder of the fourth meld pays nothing extra
     ctx = _fed("(123m) (456t) (789m) (CCC) 55m +5m", [1, 3, 1, 2], discarder="S")
-    r = tai.evaluate(SG, ctx)
+    r = evaluate(SG, ctx)
     assert_scored(r, {"dragon_pung": 1}, 1)
     assert paid(r) == {"E": 4, "S": -2, "W": -1, "N": -1}
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from mahjong_tui import scoring
-from mahjong_tui.scoring import fan
+from mahjong_tui.scoring import evaluate, fan
 from mahjong_tui.scoring.common import context_from_notation
 from mahjong_tui.variant import load_variant
 
@@ -21,7 +21,7 @@ from .helpers import assert_scored, nonzero_payments as paid, pattern_counts as 
 YZ = load_variant("yangzhou")
 
 
-score = scorer(fan.evaluate, YZ)
+score = scorer(evaluate, YZ)
 
 
 # ---------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from mahjong_tui import scoring
-from mahjong_tui.scoring import multiplier
+from mahjong_tui.scoring import evaluate, multiplier
 from mahjong_tui.scoring.common import context_from_notation
 from mahjong_tui.variant import load_variant
 
@@ -23,7 +23,7 @@ YX = load_variant("yuxi")
 PLAIN = "123m234m456t789s55s +5s"
 
 
-score = scorer(multiplier.evaluate, YX)
+score = scorer(evaluate, YX)
 
 
 # ---------------------------------------------------------------------------------------

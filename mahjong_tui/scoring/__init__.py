@@ -18,6 +18,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING
 
+from .common import won_context
 from .context import HandContext, PatternScore, ScoreResult, SITUATIONS
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -52,9 +53,11 @@ def evaluate(variant: "Variant", ctx: HandContext) -> ScoreResult:
 
     Returns a :class:`ScoreResult`; ``winning`` is False with a ``reason`` when the hand is
     not complete or the variant refuses the win (a chow-completing tile in Classic, under the
-    minimum in Yangzhou, a basic win on a discard in Yuxi).
+    minimum in Yangzhou, a basic win on a discard in Yuxi).  The scheme is given
+    :func:`~mahjong_tui.scoring.common.won_context` of ``ctx``: a win on a replacement or
+    bloom tile, or a heavenly hand, is a self-draw in every variant whatever ``ctx`` says.
     """
-    return _scheme(variant.scoring["scheme"]).evaluate(variant, ctx)
+    return _scheme(variant.scoring["scheme"]).evaluate(variant, won_context(variant, ctx))
 
 
 def score_loser(variant: "Variant", ctx: HandContext) -> ScoreResult:

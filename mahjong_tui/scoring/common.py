@@ -532,9 +532,10 @@ def best_scored(arrs: Iterable[Arrangement], unit: str,
                        patterns=tuple(patterns), decomposition=arr.notation())
 
 
-# Situations (spec/cli.md) that make the winning tile self-drawn whatever ``--by`` says: a kong
-# or flower replacement or a bloom tile is drawn by the winner himself (G-YX-3, G-YX-9, GAPS §3d
-# ``win_on_replacement``), and a heavenly win is the dealer's own dealt hand (§2e, §3d).
+# Situations (spec/cli.md) that make the winning tile self-drawn whatever ``--by`` says, in every
+# variant: a kong or flower replacement or a bloom tile is drawn by the winner himself from the
+# wall (G-YX-3, G-YX-9, GAPS §3d ``win_on_replacement``, §4a/§4d ``quad_draw``, §5a loose tiles,
+# §6a), and a heavenly win is the dealer's own dealt hand (§2e, §3d, §5d).
 SELF_DRAWN_SITUATIONS = frozenset({"kong_replacement", "double_kong_replacement", "bloom_tile", "heavenly",
                                    "flower_replacement"})
 
@@ -558,15 +559,15 @@ def robs_the_eighth(ctx: HandContext) -> bool:
             and set(ctx.bonus) | {w} >= T.SEASONS_AND_FLOWERS)
 
 
-def settlement_context(ctx: HandContext) -> HandContext:
-    """The context handed to settlement by the schemes that score a win on a replacement or
-    bloom tile, or a heavenly win, as self-drawn whatever the caller said
-    (:func:`effective_self_draw`: ``multiplier`` and ``tai``): it is paid as a self-draw too
-    (GAPS §2e, G-YX-9, §3e), with no discarder.  The other schemes (``fan``, ``fan_ladder``,
-    ``points_doublings``) score and pay ``ctx.self_draw`` as given (the engine always says
-    self-draw for these wins).  Who pays an earthly win is
-    :func:`~mahjong_tui.scoring.settlement.payments_for_score`'s to say."""
-    if effective_self_draw(ctx) and not ctx.self_draw:
+def won_context(variant, ctx: HandContext) -> HandContext:
+    """``ctx`` as every scheme scores and pays it: a win whose situation can only be a
+    self-draw (:func:`effective_self_draw`: a replacement or bloom tile, a heavenly hand) is
+    a self-draw with no discarder, whatever the caller said.  Applied once, by
+    :func:`mahjong_tui.scoring.evaluate`, before the scheme sees the context; a context that
+    already says how the hand was won (the engine's always do) comes back unchanged.  Who
+    pays an earthly win is :func:`~mahjong_tui.scoring.settlement.payments_for_score`'s to
+    say."""
+    if ctx.winner and effective_self_draw(ctx) and not ctx.self_draw:
         return replace(ctx, self_draw=True, discarder=None)
     return ctx
 
@@ -749,7 +750,7 @@ __all__ = [
     "hand_before_win", "winning_tile_location", "declared_groups", "best", "wind_letter",
     "all_tiles", "plain_number", "win_arrangements", "best_scored",
     "wind_code", "apply_exclusions", "context_from_notation", "not_complete_reason",
-    "effective_self_draw", "settlement_context", "robs_the_eighth", "nine_gates", "SELF_DRAWN_SITUATIONS",
+    "effective_self_draw", "won_context", "robs_the_eighth", "nine_gates", "SELF_DRAWN_SITUATIONS",
     "STANDARD", "SEVEN_PAIRS", "THIRTEEN_ORPHANS", "PAIR",
     "EDGE", "CLOSED", "OPEN", "PAIR_WAIT", "PUNG_WAIT",
 ]

@@ -28,8 +28,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Iterable
 
 from .. import tiles as T
-from .common import (all_tiles, apply_exclusions, best_scored, effective_self_draw, not_complete_reason, plain_number,
-                     settlement_context, win_arrangements)
+from .common import all_tiles, apply_exclusions, best_scored, not_complete_reason, plain_number, win_arrangements
 from .context import HandContext, PatternScore, ScoreResult
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -206,7 +205,7 @@ def evaluate(variant: "Variant", ctx: HandContext) -> ScoreResult:
     value, patterns = result.value, result.patterns
 
     only = set(variant.win["self_draw_only_patterns"])
-    if only and patterns and all(p.id in only for p in patterns) and not effective_self_draw(ctx):
+    if only and patterns and all(p.id in only for p in patterns) and not ctx.self_draw:
         names = ", ".join(sorted({p.id for p in patterns}))
         return replace(result, winning=False, reason=(
             f"a basic win (no pattern but {names}) may be won only by self-draw, not on a discard"
@@ -217,7 +216,7 @@ def evaluate(variant: "Variant", ctx: HandContext) -> ScoreResult:
 
     from .settlement import payments_for_score
 
-    return replace(result, payments=payments_for_score(variant, result, settlement_context(ctx)))
+    return replace(result, payments=payments_for_score(variant, result, ctx))
 
 
 def score_loser(variant: "Variant", ctx: HandContext) -> ScoreResult:

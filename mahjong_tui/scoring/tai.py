@@ -29,7 +29,8 @@ values live in the variant file; this module holds the detectors, by pattern id 
   default, a house rule may give it a value).
 
 A win on a replacement tile or a heavenly hand counts as self-drawn whatever the caller says
-(:func:`~mahjong_tui.scoring.common.effective_self_draw`).  The flower wins of
+(:func:`mahjong_tui.scoring.evaluate` hands the scheme
+:func:`~mahjong_tui.scoring.common.won_context`).  The flower wins of
 ``[scoring.special]`` (``all_eight_flowers``, ``robbing_the_eighth``) are wins whatever the
 shape of the hand (§3c); their form is ``"flowers"``.  Payments:
 :func:`~mahjong_tui.scoring.settlement.payments_for_score` (V = u·2^(tai − 1), §3e).
@@ -41,9 +42,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .. import tiles as T
-from .common import (STANDARD, THIRTEEN_ORPHANS, apply_exclusions, best_scored, effective_self_draw, hand_facts,
-                     nine_gates, not_complete_reason, plain_number, robs_the_eighth, settlement_context, waits_of_13,
-                     win_arrangements)
+from .common import (STANDARD, THIRTEEN_ORPHANS, apply_exclusions, best_scored, hand_facts, nine_gates,
+                     not_complete_reason, plain_number, robs_the_eighth, waits_of_13, win_arrangements)
 from .context import HandContext, PatternScore, ScoreResult
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -135,7 +135,7 @@ def bonus_items(ctx: HandContext, facts: "HandFacts") -> list[tuple[str, int]]:
 def situation_items(ctx: HandContext) -> list[tuple[str, int]]:
     """Patterns of how the hand was won (situations of spec/cli.md; GAPS §3d)."""
     sits = ctx.situations
-    self_drawn = effective_self_draw(ctx)
+    self_drawn = ctx.self_draw
     out: list[tuple[str, int]] = []
     if sits & {"kong_replacement", "double_kong_replacement", "flower_replacement"}:
         out.append(("win_on_replacement", 1))
@@ -159,7 +159,7 @@ def situation_items(ctx: HandContext) -> list[tuple[str, int]]:
 def hand_items(variant: "Variant", ctx: HandContext, arr: "Arrangement", facts: "HandFacts") -> list[tuple[str, int]]:
     """Patterns of the tiles and of one arrangement of a complete hand (GAPS §3d)."""
     out: list[tuple[str, int]] = []
-    self_drawn = effective_self_draw(ctx)
+    self_drawn = ctx.self_draw
     if arr.form == STANDARD:
         trips = arr.triplets
         pair = arr.pair
@@ -276,8 +276,7 @@ def evaluate(variant: "Variant", ctx: HandContext) -> ScoreResult:
     still a win when it is a flower win (:func:`flower_win`; form ``"flowers"``, only the
     bonus-tile patterns and the flower win itself count).  Under ``win.minimum`` the result has
     ``winning`` False, the breakdown and a reason (``"0 tai: a win needs at least 1 tai"``).
-    ``payments`` from :func:`~mahjong_tui.scoring.settlement.payments_for_score` on the
-    :func:`~mahjong_tui.scoring.common.settlement_context`.  No exceptions for well-formed
+    ``payments`` from :func:`~mahjong_tui.scoring.settlement.payments_for_score`.  No exceptions for well-formed
     contexts.
     """
     if not ctx.winner:
@@ -316,7 +315,7 @@ def evaluate(variant: "Variant", ctx: HandContext) -> ScoreResult:
 
     from .settlement import payments_for_score
 
-    return replace(result, payments=payments_for_score(variant, result, settlement_context(ctx)))
+    return replace(result, payments=payments_for_score(variant, result, ctx))
 
 
 def score_loser(variant: "Variant", ctx: HandContext) -> ScoreResult:
