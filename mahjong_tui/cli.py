@@ -140,11 +140,12 @@ def _hand_context(variant, text: str, args: argparse.Namespace):
             f"a finished hand has 14 tiles (melds count 3, kongs too; 13 when robbing the eighth flower); "
             f"this one has {spec.tile_count()}"
         )
-    self_draw = args.by == "self-draw"
-    # no --discarder: unknown, except that an earthly win is on East's discard (payments_for_score)
+    # --discarder is passed whatever --by says: the scorer decides (scoring.common.won_context)
+    # whether the win was on a discard (robbing the eighth flower is; a replacement is not).
+    # No --discarder: unknown, except that an earthly win is on East's discard (payments_for_score)
     return context_from_notation(
-        text, self_draw=self_draw, seat_wind=args.seat_wind, prevailing_wind=args.prevailing_wind,
-        situations=args.situation, discarder=None if self_draw else args.discarder,
+        text, self_draw=args.by == "self-draw", seat_wind=args.seat_wind, prevailing_wind=args.prevailing_wind,
+        situations=args.situation, discarder=args.discarder,
         fed_third_meld=args.fed_third_meld, indicators=tuple(T.parse_tile(i) for i in args.indicator),
         variant=variant,
     )

@@ -98,6 +98,14 @@ def test_score_singapore_flower_wins_and_liability(capsys):
     assert main(["score", "--variant", "singapore", "(123m) (456m) (789m) (222m) 55m +5m", "--discarder", "S",
                  "--liable", "W", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["payments"] == {"E": 32, "S": 0, "W": -32, "N": 0}
+    # robbing the eighth is a discard win whatever --by says (the drawer pays, §3e); all eight
+    # own flowers a self-draw (each pays 2 x 16)
+    assert main(["score", "--variant", "singapore", "123m456t789s1234m +r |hijkopq", "--situation",
+                 "robbing_the_eighth", "--by", "self-draw", "--discarder", "N", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["payments"] == {"E": 64, "S": 0, "W": 0, "N": -64}
+    assert main(["score", "--variant", "singapore", "123m456t789s1234mC +r |hijkopqr", "--discarder", "N",
+                 "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["payments"] == {"E": 96, "S": -32, "W": -32, "N": -32}
     # 13 tiles are a hand only when robbing the eighth
     r = run("score", "--variant", "singapore", "123m456t789s1234m |hijkopqr")
     assert r.returncode == 2 and "14 tiles" in r.stderr

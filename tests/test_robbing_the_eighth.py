@@ -63,3 +63,40 @@ def test_the_winning_tile_must_be_the_eighth_flower():
                                                   situations=["robbing_the_eighth"], discarder="N")).winning
     assert not evaluate(UZ, context_from_notation(f"{HAND} +q |hijkopq", variant=UZ,
                                                   situations=["robbing_the_eighth"], discarder="N")).winning
+
+
+@pytest.mark.parametrize("self_draw", [False, True])
+def test_robbing_the_eighth_is_paid_as_a_discard_whatever_the_caller_says(self_draw):
+    # Singapore §3e: "settled as a discard win paid for all by the drawer of the eighth":
+    # 4 x V(5) = 4 x 16 = 64 from North; Ùzje §4d: North "pays as discarder" the 100 points
+    sg = _score(SG, "hijkopq", situations=["robbing_the_eighth"], discarder="N", self_draw=self_draw)
+    assert nonzero_payments(sg) == {"E": 64, "N": -64}
+    uz = _score(UZ, "hijkopq", situations=["robbing_the_eighth"], discarder="N", self_draw=self_draw)
+    assert nonzero_payments(uz) == {"E": 100, "N": -100}
+    # the drawer not named: nobody known to pay
+    assert _score(SG, "hijkopq", situations=["robbing_the_eighth"], self_draw=self_draw).payments is None
+
+
+@pytest.mark.parametrize("discarder", [None, "S"])
+def test_all_eight_own_flowers_are_paid_as_a_self_draw_whatever_the_caller_says(discarder):
+    # Singapore §3e: all_eight_flowers "as a self-draw (each pays 2 x V(5) = 32u)": East +96.
+    # Ùzje crossing_the_sea, "all 8 flowers by own draws": 1 limit = 5000 points, each of the
+    # three pays P/2 = 2500 (§4e), East +7500.
+    sg = _score(SG, "hijkopqr", discarder=discarder)
+    assert "all_eight_flowers" in pattern_counts(sg) and sg.value == 5
+    assert sg.payments == {"E": 96, "S": -32, "W": -32, "N": -32}
+    uz = _score(UZ, "hijkopqr", discarder=discarder)
+    assert pattern_counts(uz) == {"crossing_the_sea": 1}
+    assert uz.payments == {"E": 7500, "S": -2500, "W": -2500, "N": -2500}
+    # Singapore: the flower win whichever tile the string names, the hand being no other win
+    named = evaluate(SG, context_from_notation(f"{HAND} +1m |hijkopqr", variant=SG, discarder=discarder))
+    assert named.form == "flowers" and named.payments == sg.payments
+
+
+def test_a_complete_hand_won_on_a_discard_while_holding_all_eight_is_a_discard_win():
+    # the immediate flower win was not taken (GAPS §3d "immediate win"): won later on South's
+    # 5t, the hand counts all_eight_flowers (5 tai, V = 16) and is paid as a discard win, as
+    # the table pays it: South 2V = 32, West and North V = 16 each
+    r = evaluate(SG, context_from_notation("123m456m789s234t55t +5t |hijkopqr", variant=SG, discarder="S"))
+    assert r.form == "standard" and "all_eight_flowers" in pattern_counts(r)
+    assert r.payments == {"E": 64, "S": -32, "W": -16, "N": -16}

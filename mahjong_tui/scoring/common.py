@@ -560,14 +560,30 @@ def robs_the_eighth(ctx: HandContext) -> bool:
 
 
 def won_context(variant, ctx: HandContext) -> HandContext:
-    """``ctx`` as every scheme scores and pays it: a win whose situation can only be a
-    self-draw (:func:`effective_self_draw`: a replacement or bloom tile, a heavenly hand) is
-    a self-draw with no discarder, whatever the caller said.  Applied once, by
-    :func:`mahjong_tui.scoring.evaluate`, before the scheme sees the context; a context that
-    already says how the hand was won (the engine's always do) comes back unchanged.  Who
-    pays an earthly win is :func:`~mahjong_tui.scoring.settlement.payments_for_score`'s to
-    say."""
-    if ctx.winner and effective_self_draw(ctx) and not ctx.self_draw:
+    """``ctx`` as every scheme scores and pays it, whatever the caller said about how the hand
+    was won:
+
+    - a win whose situation can only be a self-draw (:func:`effective_self_draw`: a
+      replacement or bloom tile, a heavenly hand) is a self-draw with no discarder;
+    - where flowers win (``win.bonus_wins``): a win on another player's eighth flower
+      (:func:`robs_the_eighth`) is a discard win, paid by the player who drew or exposed it
+      as the discarder (Singapore §3e: "settled as a discard win paid for all by the drawer
+      of the eighth"; Uzje §4d ``ivies_on_the_wall``: "that player pays as discarder"); a win
+      declared on a flower with all eight held, none robbed, is a self-draw (Singapore §3e
+      ``all_eight_flowers`` "as a self-draw"; Uzje ``crossing_the_sea``, "by own draws").
+
+    Applied once, by :func:`mahjong_tui.scoring.evaluate`, before the scheme sees the
+    context; a context that already says how the hand was won (the engine's always do) comes
+    back unchanged.  Who pays an earthly win is
+    :func:`~mahjong_tui.scoring.settlement.payments_for_score`'s to say."""
+    if not ctx.winner:
+        return ctx
+    if variant.win.get("bonus_wins"):
+        if robs_the_eighth(ctx):
+            return replace(ctx, self_draw=False) if ctx.self_draw else ctx
+        if ctx.winning_tile in T.SEASONS_AND_FLOWERS and T.SEASONS_AND_FLOWERS <= set(ctx.bonus):
+            return ctx if ctx.self_draw else replace(ctx, self_draw=True, discarder=None)
+    if effective_self_draw(ctx) and not ctx.self_draw:
         return replace(ctx, self_draw=True, discarder=None)
     return ctx
 

@@ -32,7 +32,9 @@ A win on a replacement tile or a heavenly hand counts as self-drawn whatever the
 (:func:`mahjong_tui.scoring.evaluate` hands the scheme
 :func:`~mahjong_tui.scoring.common.won_context`).  The flower wins of
 ``[scoring.special]`` (``all_eight_flowers``, ``robbing_the_eighth``) are wins whatever the
-shape of the hand (§3c); their form is ``"flowers"``.  Payments:
+shape of the hand (§3c); their form is ``"flowers"``; robbing the eighth is paid as a discard
+win by the drawer of the eighth, all eight flowers as a self-draw, whatever the caller says
+(§3e; :func:`~mahjong_tui.scoring.common.won_context`).  Payments:
 :func:`~mahjong_tui.scoring.settlement.payments_for_score` (V = u·2^(tai − 1), §3e).
 """
 
@@ -315,6 +317,10 @@ def evaluate(variant: "Variant", ctx: HandContext) -> ScoreResult:
 
     from .settlement import payments_for_score
 
+    if result.form == FLOWER_FORM and flower == "all_eight_flowers" and not ctx.self_draw:
+        # no other win: this is the flower win, paid as a self-draw (§3e) whichever tile the
+        # caller named (the scheme dispatcher's won_context does it when he named the flower)
+        ctx = replace(ctx, self_draw=True, discarder=None)
     return replace(result, payments=payments_for_score(variant, result, ctx))
 
 
