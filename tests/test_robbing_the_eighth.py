@@ -100,3 +100,20 @@ def test_a_complete_hand_won_on_a_discard_while_holding_all_eight_is_a_discard_w
     r = evaluate(SG, context_from_notation("123m456m789s234t55t +5t |hijkopqr", variant=SG, discarder="S"))
     assert r.form == "standard" and "all_eight_flowers" in pattern_counts(r)
     assert r.payments == {"E": 64, "S": -32, "W": -16, "N": -16}
+
+
+def test_a_complete_hand_scores_robbing_the_eighth_only_with_the_flowers():
+    # Singapore: 123m 456m 789s 234t 55t on South's 5t, the situation named but no flowers
+    # held and the winning tile no flower: nothing was robbed.  Four chows, plain pair, the
+    # wait 2t/5t two-sided, no bonus tile: ping_hu 4 tai (was: + robbing_the_eighth, capped
+    # 5).  V(4) = 8: South pays 2V = 16, West and North V = 8 each, East +32.
+    r = evaluate(SG, context_from_notation("123m456m789s234t55t +5t", variant=SG,
+                                           situations=["robbing_the_eighth"], discarder="S"))
+    assert pattern_counts(r) == {"ping_hu": 1} and r.value == 4
+    assert r.payments == {"E": 32, "S": -16, "W": -8, "N": -8}
+    # seven held but the winning tile an ordinary one: seat_flower (h, o: East's) 2 +
+    # complete_flower_group (hijk) 1 + ping_hu_with_bonus 1 = 4 tai, no robbing_the_eighth
+    r = evaluate(SG, context_from_notation("123m456m789s234t55t +5t |hijkopq", variant=SG,
+                                           situations=["robbing_the_eighth"], discarder="S"))
+    assert pattern_counts(r) == {"seat_flower": 2, "complete_flower_group": 1, "ping_hu_with_bonus": 1}
+    assert r.value == 4

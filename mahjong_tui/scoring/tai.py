@@ -151,7 +151,7 @@ def situation_items(ctx: HandContext) -> list[tuple[str, int]]:
         out.append(("heavenly_hand", 1))
     if "earthly" in sits and not ctx.is_dealer:
         out.append(("earthly_hand", 1))
-    if "robbing_the_eighth" in sits:
+    if robs_the_eighth(ctx):   # the situation alone is not enough: seven held, the eighth won
         out.append(("robbing_the_eighth", 1))
     if self_drawn:
         out.append(("self_draw", 1))
