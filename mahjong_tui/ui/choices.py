@@ -41,7 +41,7 @@ class Choice:
 
 #: Keys after 1-9 for numbered choices: 0, then letters no other key of the table uses (not
 #: the prompt letters above, nor d h i o q x of the table screen).
-MORE_KEYS = "0befgjlmnsuvyz"
+MORE_KEYS = "0befgjlmnuvyz"  # not s: the hint (screens/table.py)
 
 
 def parts(action: Action, phase: str = "claim") -> tuple:

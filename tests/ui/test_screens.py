@@ -558,3 +558,42 @@ async def test_scoring_screen_with_two_winners_on_one_discard():
         assert "all triplets" in text.lower()
         assert f"{names[1]} (South) and {names[2]} (West) both win on You (East)'s discard of 5s" in text
         assert f"You pay {names[1]} 2" in text and f"You pay {names[2]} 2" in text
+
+
+async def test_the_hint_key_asks_ai_strong_with_the_players_own_view():
+    """``s``: a discard hint moves the cursor to the tile ai:strong would throw from this very
+    view (nothing else is read: the bot is given the request's view and legal actions), and
+    Enter then discards it; at a claim prompt (Classic's pick-up, G-OX-2) the hint names the
+    choice with its key.  The hint goes with the decision it was asked for."""
+    from mahjong_tui.ai import make_bot
+
+    app = make_app(seed=32, hands=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play(pilot, app, turns=1)  # the second own turn, waiting for a discard
+        req = my_request(app)
+        t = table_screen(app)
+        v = t.session.variant
+        want = make_bot("ai:strong", v, req.seat, 0).choose(req.view, list(req.legal))
+        assert want.kind == "discard"
+        await pilot.press("s")
+        await pilot.pause()
+        assert t._order[t.selected] == want.tile
+        text = screen_text(app)
+        assert "Hint: discard" in text and "After this discard you are" in text
+        n = len(t.session.table.actions)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(t.session.table.actions) > n)
+        done = t.session.table.actions[n]
+        assert (done.seat, done.kind, done.tile) == (req.seat, "discard", want.tile)
+        # a claim prompt: the hint names the choice and its key
+        await play(pilot, app, until=lambda a: my_request(a) is not None and not my_request(a).is_turn)
+        req = my_request(app)
+        assert req is not None and not req.is_turn
+        want = make_bot("ai:strong", v, req.seat, 0).choose(req.view, list(req.legal))
+        await pilot.press("s")
+        await pilot.pause()
+        key = next(k for k, c in t.choice_map.items() if c.action == want)
+        assert f"Hint: {key}  {want.kind if want.kind != 'pickup' else 'take'}" in screen_text(app)
+        await pilot.press(key)
+        await wait_for(pilot, lambda: my_request(app) is not req)
+        assert "Hint:" not in screen_text(app)  # it was for that decision only

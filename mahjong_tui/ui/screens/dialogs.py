@@ -78,6 +78,7 @@ KEYS = [
     ("r", "take the kong replacement instead of a bloom tile"),
     ("x, Space", "pass"),
     ("o", "auto-draw on/off: pass pick-up-only prompts by themselves"),
+    ("s", "hint: what ai:strong would do here (cursor to its discard)"),
     ("?", "this help"),
     ("h", "the rules of this variant"),
     ("q", "leave the table (save to resume later)"),

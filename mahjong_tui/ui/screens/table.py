@@ -6,8 +6,14 @@ and hands it to the area widgets, which repaint only what changed.
 
 Keys (also on the ``?`` screen): left/right (or a mouse click) choose a tile; Enter or ``d``
 discard it (a click on the chosen tile discards it too); the prompt's letters and digits pick a
-claim or a turn action; ``x`` or space pass; ``o`` auto-draw on/off; ``?`` keys; ``h`` rules;
-``q`` quit (asks, offers to save).
+claim or a turn action; ``x`` or space pass; ``o`` auto-draw on/off; ``s`` hint; ``?`` keys;
+``h`` rules; ``q`` quit (asks, offers to save).
+
+Hint (``s``, when it is the keyboard's seat's decision): ``ai:strong`` is asked what it would do
+with this seat's own view and legal actions — what the player sees, nothing more, so a hint
+gives nothing away at a LAN table either.  A discard moves the tile cursor to that tile (the
+line under the prompt then says how far from ready it leaves the hand); any other choice is
+named with its key under the prompt.  The player still decides.
 
 Auto-draw (``o``, off by default, per human seat: the seat at the keyboard): a claim prompt
 whose only choices are pick-up and pass (Classic's next player, who may take any discard) is
@@ -65,6 +71,7 @@ class TableScreen(BaseScreen):
         Binding("h", "rules", "Rules"),
         Binding("i", "table_info", "Table", show=False),
         Binding("o", "auto_draw", "Auto-draw", show=False),
+        Binding("s", "suggest", "Hint", show=False),
         Binding("q", "quit", "Quit"),
     ]
 
@@ -84,7 +91,8 @@ class TableScreen(BaseScreen):
         self.frame: Frame | None = None
         self._game_worker = None
         self._leaving = False
-        self._hint = ""  # shown once after a key that does nothing here
+        self._hint: tuple = ()  # shown under the prompt until the next decision (str / tile parts)
+        self._advisor = None  # the ai:strong bot that gives hints (action_suggest), made on first use
 
     def compose_body(self) -> ComposeResult:
         yield TableLayout(self.art, id="table")
@@ -142,7 +150,7 @@ class TableScreen(BaseScreen):
         req = self.session.request_now
         if req is not self._req_seen:
             self._req_seen = req
-            self._hint = ""
+            self._hint = ()
             self.selected = None
             if req is not None and req.is_turn:
                 tiles, drawn = hand_order(req.view["hand"], req.view.get("drawn"))
@@ -287,7 +295,7 @@ class TableScreen(BaseScreen):
             title = (f"{you} turn" if not s.hot_seat else f"{you} your turn",) + clock
             info = readiness_parts(readiness(s.variant, view, tile), "After this discard you are ") if tile is not None else ()
             if self._hint:
-                info = (self._hint + (" · " if info else ""),) + info
+                info = self._hint + ((" · ",) if info else ()) + info
             return ActionBox(title, tuple(lead + rows), info, True, self._news())
         d = view.get("discard")
         if phase == "claim" and d:
@@ -306,7 +314,7 @@ class TableScreen(BaseScreen):
             title = (title[:-1] + clock + (" —",)) if title[-1] == " —" else title + clock
         info = readiness_parts(readiness(s.variant, view), "You are ")
         if self._hint:
-            info = (self._hint + (" · " if info else ""),) + info
+            info = self._hint + ((" · ",) if info else ()) + info
         return ActionBox(title, tuple(rows), info, True, self._news())
 
     def _news(self, shown: str = "") -> tuple:
@@ -358,11 +366,40 @@ class TableScreen(BaseScreen):
     def _unknown_key(self, event: events.Key) -> None:
         """A key that means nothing in this prompt: say which keys do (not for keys that have
         a binding elsewhere, like ? h q)."""
-        if event.key in ("question_mark", "h", "q", "i", "o", "tab", "shift+tab") or not (event.is_printable or event.key == "enter"):
+        if event.key in ("question_mark", "h", "q", "i", "o", "s", "tab", "shift+tab") or not (event.is_printable or event.key == "enter"):
             return
         req = self._my_request()
         self._hint = ("Use the keys shown: Enter or d discards the chosen tile" if req is not None and req.is_turn
-                      else "Use one of the keys shown; x or Space passes")
+                      else "Use one of the keys shown; x or Space passes",)
+        self.redraw()
+
+    def action_suggest(self) -> None:
+        """``s``: ask ``ai:strong`` what it would do in the keyboard seat's decision, from that
+        seat's view and legal actions only (see the module docstring): a discard moves the
+        cursor to the tile; anything else is named with its key under the prompt."""
+        req = self._my_request()
+        if req is None:
+            return
+        from ...ai import make_bot
+
+        s = self.session
+        if self._advisor is None or self._advisor.seat != req.seat:
+            # seed 0: ai:strong draws no random numbers (only easy's noise does)
+            self._advisor = make_bot("ai:strong", s.variant, req.seat, 0)
+        try:
+            a = self._advisor.choose(req.view, list(req.legal))
+        except Exception as exc:  # noqa: BLE001 - a hint must never cost the game
+            self._hint = (f"No hint: {type(exc).__name__}: {exc}",)
+            self.redraw()
+            return
+        phase = "turn" if req.is_turn else req.view.get("phase", "claim")
+        if a.kind == "discard" and req.is_turn and a.tile in self._order:
+            at = [i for i, t in enumerate(self._order) if t == a.tile]
+            self.selected = at[-1]  # the tile just drawn, if it is that one (set apart at the right)
+            self._hint = ("Hint: discard ", a.tile)
+        else:
+            key = next((k for k, c in self.choice_map.items() if c.action == a), None)
+            self._hint = ("Hint: ",) + ((f"{key}  ",) if key else ()) + parts(a, phase)
         self.redraw()
 
     def choose(self, key: str, event: events.Key | None = None) -> bool:
