@@ -63,6 +63,18 @@ async def test_tui_client_plays_a_whole_hand_over_the_network():
             assert "s left" in bar(app)
             while (req := await next_decision(pilot, app)) is not None:
                 action = decide(req)
+                if req.is_turn and seen["turns"] == 0:
+                    # a hint at a LAN table reads the client's own view: the one the server
+                    # would hand seat 0, and the same choice follows from it
+                    from mahjong_tui.ai import make_bot
+
+                    want = make_bot("ai:strong", session.variant, 0, 0).choose(req.view, list(req.legal))
+                    assert want == make_bot("ai:strong", session.variant, 0, 0).choose(table.view(0), table.legal_actions(0))
+                    await pilot.press("s")
+                    await pilot.pause()
+                    assert "Hint:" in bar(app)
+                    if want.kind == "discard":
+                        assert t._order[t.selected] == want.tile
                 if req.is_turn:
                     seen["turns"] += 1
                     pond = app.screen.query_one("#pond-bottom", Pond)
