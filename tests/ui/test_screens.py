@@ -597,3 +597,40 @@ async def test_the_hint_key_asks_ai_strong_with_the_players_own_view():
         await pilot.press(key)
         await wait_for(pilot, lambda: my_request(app) is not req)
         assert "Hint:" not in screen_text(app)  # it was for that decision only
+
+
+async def test_replay_compares_each_move_with_ai_strong(tmp_path: Path):
+    """``s`` in a replay: the move the step shows, set against what ai:strong would have
+    played from that seat's view just before it (built here again from the log, independently
+    of the screen's stored steps), agreeing or not.  (A seat with one legal action is said to
+    have had no choice.)"""
+    from mahjong_tui.ai import make_bot
+
+    log = finished_log(tmp_path)  # played by ai:baseline, which ai:strong does not always follow
+    app = make_app(command="replay", log=log)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        r = app.screen
+        await pilot.press("s")
+        assert "Step to a move first" in screen_text(app)
+        seen = {"agrees": 0, "would": 0, "no choice": 0}
+        for k in range(1, 41):
+            await pilot.press("right", "s")
+            await pilot.pause()
+            played = log.actions[k - 1]
+            t = log.replay(upto=k - 1)
+            legal = t.legal_actions(played.seat)
+            who = r.names[played.seat]
+            if len(legal) < 2:
+                want, kind = f"{who} had no choice: {played.describe()}", "no choice"
+            else:
+                would = make_bot("ai:strong", t.variant, played.seat, 0).choose(t.view(played.seat), legal)
+                if would == played:
+                    want, kind = f"ai:strong agrees with {who}: {played.describe()}", "agrees"
+                else:
+                    want, kind = f"ai:strong would {would.describe()} · {who} played: {played.describe()}", "would"
+            assert r._compare == want and want in screen_text(app), k
+            seen[kind] += 1
+        assert seen["agrees"] and seen["would"], seen
+        await pilot.press("right")
+        assert r._compare == ""  # a step on clears it

@@ -82,7 +82,7 @@ KEYS = [
     ("?", "this help"),
     ("h", "the rules of this variant"),
     ("q", "leave the table (save to resume later)"),
-    ("replay", "← → step, PgUp PgDn hand, Home End, Tab turn table"),
+    ("replay", "← → step, PgUp PgDn hand, Home End, Tab turn table, s ai:strong's move"),
 ]
 
 

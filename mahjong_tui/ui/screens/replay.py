@@ -4,6 +4,12 @@ The log is replayed from its first action; each step's four views are kept, so s
 instant and stepping forward applies one more action.  Every hand is shown face up (the game is
 over, or at least it is being watched, not played); Tab turns the table so another seat sits at
 the bottom.
+
+``s`` compares the move the step shows with what ``ai:strong`` would have made in its place:
+the bot is given that seat's view just before it (what the player could see then, as the
+previous step stored it)
+and its legal actions, and the line under the prompt says ``ai:strong would discard 5m ·
+played: discard 9t`` (or that it agrees).  A way to look back over one's own game.
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ from dataclasses import dataclass
 from textual.app import ComposeResult
 from textual.binding import Binding
 
+from ...engine.actions import Action
 from ...engine.log import GameLog
 from ..frame import ActionBox, build_frame
 from ..model import describe_event, latest_discarder, needs, seat_specs, wind_word
@@ -38,6 +45,7 @@ class ReplayScreen(BaseScreen):
         Binding("end", "jump(-1)", "End"),
         Binding("tab", "turn", "Turn the table"),
         Binding("enter", "scoring", "Scoring"),
+        Binding("s", "suggest", "ai:strong?"),
         Binding("question_mark", "keys", "Keys"),
         Binding("h", "rules", "Rules"),
         Binding("q", "leave", "Leave"),
@@ -59,6 +67,8 @@ class ReplayScreen(BaseScreen):
         self.steps: list[Step] = [Step([self.table.view(s) for s in range(4)], None, "The first deal")]
         self.pos = 0
         self._length = needs(dict(self.variant.match), log.hands)
+        self._compare = ""  # what ai:strong would do at this step (action_suggest), until a step
+        self._advisors: dict[int, object] = {}  # seat -> its ai:strong, made on first use
 
     def compose_body(self) -> ComposeResult:
         yield TableLayout(self.art, id="table")
@@ -90,7 +100,39 @@ class ReplayScreen(BaseScreen):
     def go(self, pos: int) -> None:
         pos = max(0, min(pos, len(self.actions)))
         self._extend(pos)
+        if pos != self.pos:
+            self._compare = ""
         self.pos = pos
+        self.redraw()
+
+    def action_suggest(self) -> None:
+        """``s``: what ``ai:strong`` would have done instead of the move this step shows, from
+        the view of the seat that made it, just before it (see the module docstring)."""
+        if self.pos == 0:
+            self._compare = "Step to a move first (→): s compares the move just shown"
+            self.redraw()
+            return
+        played = self.actions[self.pos - 1]
+        view = self.steps[self.pos - 1].views[played.seat]  # the seat's view when it chose
+        legal = [Action.from_dict(d) for d in view.get("legal") or ()]
+        if len(legal) < 2:
+            self._compare = f"{self.names[played.seat]} had no choice: {played.describe()}"
+            self.redraw()
+            return
+        from ...ai import make_bot
+
+        bot = self._advisors.get(played.seat)
+        if bot is None:
+            # seed 0: ai:strong draws no random numbers (only easy's noise does)
+            bot = self._advisors[played.seat] = make_bot("ai:strong", self.variant, played.seat, 0)
+        try:
+            would = bot.choose(view, legal)
+        except Exception as exc:  # noqa: BLE001 - a comparison must never close the replay
+            self._compare = f"ai:strong could not answer: {type(exc).__name__}: {exc}"
+        else:
+            who = self.names[played.seat]
+            self._compare = (f"ai:strong agrees with {who}: {played.describe()}" if would == played
+                             else f"ai:strong would {would.describe()} · {who} played: {played.describe()}")
         self.redraw()
 
     def action_step(self, delta: int) -> None:
@@ -153,7 +195,9 @@ class ReplayScreen(BaseScreen):
         if view.get("last_hand"):
             choices += (("Enter", ("last scoring",)),)
         info = (f"Replay of a saved game · seat at the bottom: {self.names[self.bottom]} "
-                f"({wind_word(view['players'][self.bottom]['wind'])})",)
+                f"({wind_word(view['players'][self.bottom]['wind'])}) · s: ai:strong's move here",)
+        if self._compare:
+            info = (self._compare,)
         frame = build_frame(
             view, bottom=self.bottom, names=self.names, title=self.variant.name, hand_text=view["hand"],
             show_own_hand=True, latest=step.latest, selected=None, hand_active=False,
