@@ -194,8 +194,8 @@ class ReplayScreen(BaseScreen):
         choices = (("←→", ("step",)), ("PgUp PgDn", ("hand",)), ("Tab", ("turn the table",)))
         if view.get("last_hand"):
             choices += (("Enter", ("last scoring",)),)
-        info = (f"Replay of a saved game · seat at the bottom: {self.names[self.bottom]} "
-                f"({wind_word(view['players'][self.bottom]['wind'])}) · s: ai:strong's move here",)
+        info = (f"Replay · at the bottom: {self.names[self.bottom]} "
+                f"({wind_word(view['players'][self.bottom]['wind'])}) · s: what would ai:strong play?",)
         if self._compare:
             info = (self._compare,)
         frame = build_frame(
