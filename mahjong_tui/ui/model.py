@@ -386,3 +386,12 @@ def saved_game_summary(path, *, brief: bool = False) -> str:
 
 def flatten(groups: Iterable[Iterable[int]]) -> list[int]:
     return [t for g in groups for t in g]
+
+
+def advisor(variant, seat: int):
+    """The bot that gives hints at the table and judges moves in a replay: ``ai:strong`` for
+    ``seat``, which reads only the view it is handed (seed 0: ai:strong draws no random
+    numbers; only easy's noise does)."""
+    from ..ai import make_bot
+
+    return make_bot("ai:strong", variant, seat, 0)

@@ -22,7 +22,7 @@ from textual.binding import Binding
 from ...engine.actions import Action
 from ...engine.log import GameLog
 from ..frame import ActionBox, build_frame
-from ..model import describe_event, latest_discarder, needs, seat_specs, wind_word
+from ..model import advisor, describe_event, latest_discarder, needs, seat_specs, wind_word
 from ..widgets.areas import TableLayout
 from ..widgets.art import TileArt
 from .base import BaseScreen
@@ -119,12 +119,9 @@ class ReplayScreen(BaseScreen):
             self._compare = f"{self.names[played.seat]} had no choice: {played.describe()}"
             self.redraw()
             return
-        from ...ai import make_bot
-
         bot = self._advisors.get(played.seat)
         if bot is None:
-            # seed 0: ai:strong draws no random numbers (only easy's noise does)
-            bot = self._advisors[played.seat] = make_bot("ai:strong", self.variant, played.seat, 0)
+            bot = self._advisors[played.seat] = advisor(self.variant, played.seat)
         try:
             would = bot.choose(view, legal)
         except Exception as exc:  # noqa: BLE001 - a comparison must never close the replay

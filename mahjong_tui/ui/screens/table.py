@@ -41,7 +41,7 @@ from ... import tiles as T
 from ..choices import PASS_ALIASES, Choice, assign, parts
 from ...engine import Action
 from ..frame import ActionBox, Frame, build_frame
-from ..model import hand_order, latest_discarder, needs, readiness, wind_word
+from ..model import advisor, hand_order, latest_discarder, needs, readiness, wind_word
 from ..session import DeskSession, Request
 from ..widgets.areas import TableLayout
 from ..widgets.art import TileArt
@@ -380,12 +380,8 @@ class TableScreen(BaseScreen):
         req = self._my_request()
         if req is None:
             return
-        from ...ai import make_bot
-
-        s = self.session
         if self._advisor is None or self._advisor.seat != req.seat:
-            # seed 0: ai:strong draws no random numbers (only easy's noise does)
-            self._advisor = make_bot("ai:strong", s.variant, req.seat, 0)
+            self._advisor = advisor(self.session.variant, req.seat)
         try:
             a = self._advisor.choose(req.view, list(req.legal))
         except Exception as exc:  # noqa: BLE001 - a hint must never cost the game
