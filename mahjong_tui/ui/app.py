@@ -39,7 +39,7 @@ from ..engine.log import GameLog
 from ..errors import LogError, MahjongError
 from ..variant import Variant, load_variant
 from .faces import choose_face_set
-from .session import GameSession
+from .session import GameSession, journal_in_use
 from .widgets.art import TileArt
 from .widgets.misc import MIN_HEIGHT, MIN_WIDTH, TooSmall
 
@@ -267,6 +267,9 @@ class MahjongApp(App):
         """The session that continues ``log`` (read from ``path``, where saving goes back to).
         Raises MahjongError for a finished match, seats that cannot sit here or a bad log."""
         check_seats(log.seats)
+        if path is not None and journal_in_use(path):
+            raise UIError(f"{path} is being played in another mahjong-tui window: go on there, "
+                          f"or leave it (q) first")
         if log.replay().phase == "match_over":
             raise LogError(f"{path or 'the log'}: this match is over; watch it with: mahjong-tui replay {path or 'FILE'}")
         session = self.new_session(log.variant, log.seats, seed=log.seed, hands=log.hands,
@@ -285,9 +288,12 @@ def latest_unfinished(folder: Path, newest: int | None = None) -> Path:
     """The most recently written game log in ``folder`` whose match is not over and that is
     played at one keyboard (``resume`` without a file: the game a closed terminal left; a LAN
     table's log, with ``remote`` seats, comes back with ``host --log``).  Raises
-    :class:`UIError` saying where it looked when there is none.  ``newest``: look at that
-    many of the most recent files only (each is replayed)."""
+    :class:`UIError` saying where it looked when there is none.  A game being played in
+    another window (:func:`~mahjong_tui.ui.session.journal_in_use`) is passed over.
+    ``newest``: look at that many of the most recent files only (each is replayed)."""
     for p in saved_games(folder)[:newest]:
+        if journal_in_use(p):
+            continue
         try:
             log = GameLog.load(p)
             check_seats(log.seats)  # UIError for remote seats or ones that cannot sit here

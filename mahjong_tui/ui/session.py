@@ -27,7 +27,10 @@ Leaving through the quit dialog keeps the file only if the player saves (to that
 anywhere else); "leave, don't save" deletes it, as does leaving a finished match unsaved.  A
 resumed match is journalled into the file it came from (:meth:`GameSession.continue_journal`),
 so a crash after a resume still leaves one file; leaving it unsaved puts that file's old
-contents back.
+contents back.  A journal is locked while its game is played (``flock``, where the system has
+it; released when the file is closed or the process ends, so a crash leaves no stale lock):
+another mahjong-tui does not offer or resume a game being played in another window
+(:func:`journal_in_use`).
 """
 
 from __future__ import annotations
@@ -38,6 +41,11 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol, Sequence
+
+try:
+    import fcntl
+except ImportError:  # not a POSIX system: journals are not locked
+    fcntl = None  # type: ignore[assignment]
 
 from ..ai.baseline import make_bot
 from ..engine import Action, Table, event_for
@@ -483,6 +491,7 @@ class GameSession(DeskSession):
             for n in range(2, 100):  # never another game's file (two tables started in one second)
                 try:
                     fh = open(p, "x", encoding="utf-8")
+                    _lock(fh)  # a new file: nobody else holds it
                     break
                 except FileExistsError:
                     p = p.with_name(f"{Path(path).stem}-{n}{p.suffix}")
@@ -508,11 +517,16 @@ class GameSession(DeskSession):
             return "the match was not resumed from a file"
         tmp = p.with_name(f".{p.name}.tmp")
         try:
-            before = p.read_bytes()
-            with open(tmp, "w", encoding="utf-8") as fh:
-                LogWriter(fh, self.game_log())
-            os.replace(tmp, p)
-            self._journal = LogWriter(open(p, "a", encoding="utf-8"), None)
+            with open(p, "rb") as old:  # held (and locked) until the new file is locked
+                if not _lock(old):
+                    return f"{p} is being played in another window"
+                before = old.read()
+                with open(tmp, "w", encoding="utf-8") as fh:
+                    LogWriter(fh, self.game_log())
+                os.replace(tmp, p)
+                fh = open(p, "a", encoding="utf-8")
+                _lock(fh)
+            self._journal = LogWriter(fh, None)
         except OSError as exc:
             tmp.unlink(missing_ok=True)
             return f"the game cannot be written to {p}: {exc.strerror or exc}"
@@ -547,6 +561,35 @@ class GameSession(DeskSession):
             except OSError:
                 pass
             self.journal_path = None
+
+
+def _lock(fh) -> bool:
+    """Take an exclusive lock on the open journal ``fh`` for as long as it stays open (see the
+    module docstring); False if another open file holds one (True where there is no flock)."""
+    if fcntl is None:
+        return True
+    try:
+        fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False
+    return True
+
+
+def journal_in_use(path: str | Path) -> bool:
+    """Is ``path`` the journal of a game being played now (its lock is held by another
+    mahjong-tui, or by another table of this one)?  False for a file that cannot be read or
+    where the system has no flock."""
+    if fcntl is None:
+        return False
+    try:
+        with open(path, "rb") as fh:
+            try:
+                fcntl.flock(fh.fileno(), fcntl.LOCK_SH | fcntl.LOCK_NB)
+            except OSError:
+                return True
+    except OSError:
+        return False
+    return False
 
 
 def _same_file(a: Path, b: Path) -> bool:

@@ -7,6 +7,8 @@ import argparse
 import re
 from pathlib import Path
 
+import pytest
+
 from mahjong_tui import cli
 from mahjong_tui.engine.log import GameLog
 from mahjong_tui.ui.app import run_app
@@ -151,6 +153,40 @@ def test_a_journal_never_takes_another_games_file(tmp_path: Path):
     first.close_journal()
     second.close_journal()
     assert not list(tmp_path.iterdir())
+
+
+def test_a_game_being_played_in_another_window_is_not_offered_or_resumed(tmp_path: Path):
+    """Another process plays a table journalled to the saves folder (its journal is locked):
+    this one's Resume passes it over (``latest_unfinished``) and ``resume FILE`` refuses it,
+    saying why — two windows writing one match would lose the moves of one of them.  Once that
+    process has gone (killed: no clean-up ran), the game is offered and resumes, in place."""
+    import subprocess
+    import sys
+
+    from mahjong_tui.ui.app import UIError, latest_unfinished
+
+    code = ("import sys; from mahjong_tui.ui.session import GameSession; "
+            "from mahjong_tui.variant import load_variant; "
+            "s = GameSession(load_variant('classic'), 7, ['human', 'ai', 'ai', 'ai']); "
+            f"assert s.open_journal({str(tmp_path / 'playing.jsonl')!r}) is None; "
+            "print('ready', flush=True); sys.stdin.read()")
+    other = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert other.stdout.readline().strip() == "ready"
+        path = tmp_path / "playing.jsonl"
+        with pytest.raises(UIError, match="no unfinished game"):
+            latest_unfinished(tmp_path)
+        app = make_app(saves=tmp_path)
+        with pytest.raises(UIError, match="being played in another mahjong-tui window"):
+            app.resume_session(GameLog.load(path), path)
+    finally:
+        other.kill()
+        other.wait()
+    assert latest_unfinished(tmp_path) == path
+    s = make_app(saves=tmp_path).resume_session(GameLog.load(path), path)
+    assert s.continue_journal() is None and s.journal_path == path
+    s.close_journal()  # not saved: the file is put back as the other process left it
+    assert GameLog.load(path).seed == 7
 
 
 async def test_saving_elsewhere_removes_the_journal_and_a_resumed_game_saves_back(tmp_path: Path):
