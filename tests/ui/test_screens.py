@@ -611,6 +611,9 @@ async def test_the_hint_key_asks_ai_strong_with_the_players_own_view():
         v = t.session.variant
         want = make_bot("ai:strong", v, req.seat, 0).choose(req.view, list(req.legal))
         assert want.kind == "discard"
+        await pilot.press("j")  # a key that means nothing here names the hint key too
+        await pilot.pause()
+        assert "s: a hint" in screen_text(app)
         await pilot.press("s")
         await pilot.pause()
         assert t._order[t.selected] == want.tile

@@ -369,8 +369,8 @@ class TableScreen(BaseScreen):
         if event.key in ("question_mark", "h", "q", "i", "o", "s", "tab", "shift+tab") or not (event.is_printable or event.key == "enter"):
             return
         req = self._my_request()
-        self._hint = ("Use the keys shown: Enter or d discards the chosen tile" if req is not None and req.is_turn
-                      else "Use one of the keys shown; x or Space passes",)
+        self._hint = ("Use the keys shown: Enter or d discards the chosen tile; s: a hint" if req is not None and req.is_turn
+                      else "Use one of the keys shown; x or Space passes; s: a hint",)
         self.redraw()
 
     def action_suggest(self) -> None:
