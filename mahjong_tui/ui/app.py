@@ -257,6 +257,8 @@ class MahjongApp(App):
         if mode == "replay":
             from .screens.replay import ReplayScreen
 
+            refuse_if_in_play(path, "replay")
+
             variant = log.load_variant()
             self.push_screen(ReplayScreen(log, self.art_for(variant),
                                           on_leave=lambda _s: self._leave_table(None, direct)))
@@ -267,15 +269,25 @@ class MahjongApp(App):
         """The session that continues ``log`` (read from ``path``, where saving goes back to).
         Raises MahjongError for a finished match, seats that cannot sit here or a bad log."""
         check_seats(log.seats)
-        if path is not None and journal_in_use(path):
-            raise UIError(f"{path} is being played in another mahjong-tui window: go on there, "
-                          f"or leave it (q) first")
+        refuse_if_in_play(path, "resume")
         if log.replay().phase == "match_over":
             raise LogError(f"{path or 'the log'}: this match is over; watch it with: mahjong-tui replay {path or 'FILE'}")
         session = self.new_session(log.variant, log.seats, seed=log.seed, hands=log.hands,
                                    bot_delay=self.bot_delay, log=log)
         session.resumed_from = Path(path) if path is not None else None
         return session
+
+
+def refuse_if_in_play(path: str | Path | None, mode: str) -> None:
+    """Raise :class:`UIError` when ``path`` is the journal of a game being played in another
+    window (:func:`~mahjong_tui.ui.session.journal_in_use`): it is not resumed there too (two
+    windows writing one match), nor replayed (``mode`` ``"replay"``: a replay shows every hand,
+    which the players of a hot-seat table hide from each other)."""
+    if path is None or not journal_in_use(path):
+        return
+    why = ("go on there, or leave it (q) first" if mode == "resume"
+           else "a replay shows every hand; watch it once that game is over or left")
+    raise UIError(f"{path} is being played in another mahjong-tui window: {why}")
 
 
 def saved_games(folder: Path) -> list[Path]:
@@ -331,6 +343,7 @@ def build_app(args) -> MahjongApp:
     if command == "resume" and args.file is None:
         args.file = str(latest_unfinished(saves_dir()))
     if command in ("resume", "replay"):
+        refuse_if_in_play(args.file, command)
         log = GameLog.load(args.file)
         variant = log.load_variant()
         if command == "replay":

@@ -155,10 +155,11 @@ def test_a_journal_never_takes_another_games_file(tmp_path: Path):
     assert not list(tmp_path.iterdir())
 
 
-def test_a_game_being_played_in_another_window_is_not_offered_or_resumed(tmp_path: Path):
+def test_a_game_being_played_in_another_window_is_not_offered_or_resumed(tmp_path: Path, capsys):
     """Another process plays a table journalled to the saves folder (its journal is locked):
     this one's Resume passes it over (``latest_unfinished``) and ``resume FILE`` refuses it,
-    saying why — two windows writing one match would lose the moves of one of them.  Once that
+    saying why — two windows writing one match would lose the moves of one of them — and so
+    does ``replay FILE`` (it would show a hot-seat table's hidden hands).  Once that
     process has gone (killed: no clean-up ran), the game is offered and resumes, in place."""
     import subprocess
     import sys
@@ -177,8 +178,12 @@ def test_a_game_being_played_in_another_window_is_not_offered_or_resumed(tmp_pat
         with pytest.raises(UIError, match="no unfinished game"):
             latest_unfinished(tmp_path)
         app = make_app(saves=tmp_path)
-        with pytest.raises(UIError, match="being played in another mahjong-tui window"):
+        with pytest.raises(UIError, match="being played in another mahjong-tui window: go on there"):
             app.resume_session(GameLog.load(path), path)
+        # nor replayed: it would show every hand of a game still being played (hot-seat)
+        for command, why in (("replay", "a replay shows every hand"), ("resume", "go on there")):
+            assert cli.main([command, str(path)]) == 2  # before any screen is drawn
+            assert why in capsys.readouterr().err
     finally:
         other.kill()
         other.wait()
