@@ -678,3 +678,34 @@ async def test_replay_compares_each_move_with_ai_strong(tmp_path: Path):
         assert seen["agrees"] and seen["would"], seen
         await pilot.press("right")
         assert r._compare == ""  # a step on clears it
+
+
+async def test_match_end_standings_count_wins_self_draws_and_deal_ins():
+    """The final standings: hands won, how many of them self-drawn, and hands dealt in (the
+    discard another seat won on), counted here from the table's own hand records."""
+    from textual.widgets import DataTable
+
+    from mahjong_tui.ui.screens.results import MatchEndScreen
+
+    app = make_app(seats=("ai:baseline",) * 4, seed=5, hands=4)
+    async with app.run_test(size=(100, 30)) as pilot:
+        for _ in range(4):
+            await wait_for(pilot, lambda: isinstance(app.screen, (HandEndScreen, MatchEndScreen)), timeout=60)
+            if isinstance(app.screen, MatchEndScreen):
+                break
+            await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, MatchEndScreen))
+        history = table_screen(app).session.table.history  # the engine's records, not the screen's
+        won, drawn, dealt = [0] * 4, [0] * 4, [0] * 4
+        for h in history:
+            for w in h["winners"]:
+                won[w["seat"]] += 1
+                drawn[w["seat"]] += bool(h["self_draw"])
+            if h["winners"] and h["discarder"] is not None:
+                dealt[h["discarder"]] += 1
+        assert sum(won) and sum(dealt) and sum(drawn)  # the seed gives each kind at least once
+        st = app.screen.query_one(".standings", DataTable)
+        rows = [st.get_row_at(i) for i in range(st.row_count)]
+        for row in rows:
+            seat = int(row[1]) - 1
+            assert [str(x) for x in row[3:6]] == [str(won[seat]), str(drawn[seat]), str(dealt[seat])]

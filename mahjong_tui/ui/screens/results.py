@@ -226,7 +226,8 @@ class HandEndScreen(BaseScreen):
 
 
 class MatchEndScreen(BaseScreen):
-    """Final standings and a chart of each seat's score over the hands."""
+    """Final standings (hands won, of them self-drawn, hands dealt in — the discard or robbed
+    tile another seat won on —, score) and a chart of each seat's score over the hands."""
 
     BINDINGS = [
         Binding("enter", "leave", "Leave"),
@@ -255,16 +256,21 @@ class MatchEndScreen(BaseScreen):
     def compose_body(self) -> ComposeResult:
         series = self.series()
         final = [s[-1] for s in series]
-        wins = [0] * 4
+        wins, self_drawn, dealt_in = [0] * 4, [0] * 4, [0] * 4
         for h in self.history:
             for w in h["winners"]:
                 wins[w["seat"]] += 1
+                if h.get("self_draw"):
+                    self_drawn[w["seat"]] += 1
+            if h.get("result") != "draw" and h.get("discarder") is not None:
+                dealt_in[h["discarder"]] += 1  # the discard (or robbed kong) that won
         yield Static(f"Match over — {self.variant.name}, {len(self.history)} hand{'s' if len(self.history) != 1 else ''}", id="result-title")
         st: DataTable = DataTable(show_cursor=False, zebra_stripes=True, classes="standings")
         st.can_focus = False
-        st.add_columns("#", "seat", "player", "hands won", "score")
+        st.add_columns("#", "seat", "player", "hands won", "self-drawn", "dealt in", "score")
         for rank, seat, score in standings(final):
-            st.add_row(str(rank), str(seat + 1), Text(self.names[seat]), str(wins[seat]), fmt_num(score))
+            st.add_row(str(rank), str(seat + 1), Text(self.names[seat]), str(wins[seat]), str(self_drawn[seat]),
+                       str(dealt_in[seat]), fmt_num(score))
         yield st
         yield Static("Score over the hands (seat numbers mark each hand)", classes="section")
         yield ScoreChart(series, self.names, ascii=self.art.faces.ascii_only, id="chart")
