@@ -29,7 +29,7 @@ resumed match is journalled into the file it came from (:meth:`GameSession.conti
 so a crash after a resume still leaves one file; leaving it unsaved puts that file's old
 contents back.  A journal is locked while its game is played (``flock``, where the system has
 it; released when the file is closed or the process ends, so a crash leaves no stale lock):
-another mahjong-tui does not offer or resume a game being played in another window
+another mahjong-tui does not offer, resume or replay a game being played in another window
 (:func:`journal_in_use`).
 """
 
