@@ -29,7 +29,12 @@ class Seat(Protocol):  # pragma: no cover - typing only
 
 
 class BotSeat:
-    """A bot in a seat, with an optional pause (seconds) so a person can follow it.
+    """A bot in a seat, with an optional pause (seconds) before its turns so a person can
+    follow it.
+
+    No pause before a claim decision (the view's phase ``claim`` or ``rob``): a claim window
+    opens only where some seat may claim, so a bot that paused there would tell everyone
+    watching that it could have claimed the tile, even when it passes.
 
     With ``executor`` (a :class:`concurrent.futures.Executor`) the bot thinks off the event
     loop, so a slow decision never freezes a screen or a server."""
@@ -40,7 +45,7 @@ class BotSeat:
         self.executor = executor
 
     async def decide(self, view: dict, legal: list[Action]) -> Action:
-        if self.delay:
+        if self.delay and view.get("phase") not in ("claim", "rob"):
             await asyncio.sleep(self.delay)
         if self.executor is None:
             return self.bot.choose(view, legal)

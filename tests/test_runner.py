@@ -1,0 +1,42 @@
+"""The table runner's bot seats (mahjong_tui/runner.py)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from mahjong_tui.ai import make_bot
+from mahjong_tui.engine import Table
+from mahjong_tui.runner import BotSeat
+from mahjong_tui.variant import load_variant
+
+
+def test_a_bot_pauses_before_its_turns_but_not_before_claims(monkeypatch):
+    """A claim window opens only where a seat may claim: a bot that paused there would show
+    everyone that it could have claimed, even when it passes.  Over a whole hand of Classic
+    (a claim window after nearly every discard: the next player may take any discard, G-OX-2)
+    every decision of every bot is asked through its seat: the pause is asked for before each
+    turn decision and before no claim decision.  (The pauses are recorded, not waited for.)"""
+    paused: list[float] = []
+    real_sleep = asyncio.sleep
+
+    async def sleep(seconds, *args, **kwargs):
+        if seconds == 0.25:
+            paused.append(seconds)
+            return None
+        return await real_sleep(seconds, *args, **kwargs)
+
+    monkeypatch.setattr(asyncio, "sleep", sleep)
+    v = load_variant("classic")
+    table = Table(v, 3, hands=1)
+    seats = [BotSeat(make_bot("ai:easy", v, s, 3), 0.25) for s in range(4)]
+    asked = {"turn": 0, "claim": 0}
+    while table.phase != "match_over":
+        s = table.waiting_for()[0]
+        view = table.view(s)
+        kind = "claim" if view["phase"] in ("claim", "rob") else "turn"
+        before = len(paused)
+        action = asyncio.run(seats[s].decide(view, table.legal_actions(s)))
+        assert len(paused) - before == (1 if kind == "turn" else 0), (kind, action)
+        asked[kind] += 1
+        table.apply(action)
+    assert asked["turn"] > 10 and asked["claim"] > 10, asked
