@@ -234,10 +234,16 @@ def wait_worth(variant, view: dict, counts: list[int], waits: list[int]) -> dict
     from ..melds import Meld
     from ..scoring import HandContext, evaluate
 
-    me = view["players"][view["seat"]]
+    players = view["players"]
+    me = players[view["seat"]]
+
+    def feeder(seat):  # a HandContext counts seats from the dealer (East 0 … North 3)
+        return None if seat is None else "ESWN".index(players[seat]["wind"])
+
     melds = tuple(
         Meld(m["kind"], tuple(T.parse_tiles(m["tiles"])), declared=True,
-             concealed=m.get("kong_type") == "concealed", kong_type=m.get("kong_type"), from_seat=m.get("from_seat"))
+             concealed=m.get("kong_type") == "concealed", kong_type=m.get("kong_type"),
+             from_seat=feeder(m.get("from_seat")))
         for m in me["melds"]
     )
     base = T.tiles_of(counts)
