@@ -58,7 +58,7 @@ def plan_label(ev_bot, table, s):
     best = None
     for p, vs, vd, dd, dmin, stt in active:
         if p.name == floor: continue
-        terms = ev_bot._ev_terms(dec, p, vs, vd)
+        terms = ev_bot._ev_terms(dec, p, vs, vd, melds)
         if terms is None: continue
         d = dd[None]
         acc = ev_bot._acceptance(p, counts, declared, ht, None, d, dec.unseen, melds)
