@@ -192,8 +192,8 @@ class MahjongApp(App):
         if not session.network and not session.finished:
             # a resumed match goes on in its own file; else (or if that cannot be written) a
             # new file in the saves folder
-            problem = session.continue_journal() if session.resumed_from is not None else "new"
-            if problem:
+            problem = session.continue_journal() if session.resumed_from is not None else None
+            if session.journal_path is None:
                 problem = session.open_journal(self.default_save_path(session.variant.id))
             if problem:
                 self.notify(f"Autosave is off: {problem}. Save with q before you leave.",
@@ -342,8 +342,9 @@ def build_app(args) -> MahjongApp:
         return app
     if command == "resume" and args.file is None:
         args.file = str(latest_unfinished(saves_dir()))
+    if command == "replay":
+        refuse_if_in_play(args.file, "replay")  # before a screen is drawn (resume_session: resume)
     if command in ("resume", "replay"):
-        refuse_if_in_play(args.file, command)
         log = GameLog.load(args.file)
         variant = log.load_variant()
         if command == "replay":

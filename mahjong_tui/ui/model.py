@@ -355,12 +355,17 @@ def needs(variant_match: dict, hands_limit: int | None) -> str:
     return f"of {variant_match.get('hands')}"
 
 
-def saved_game_summary(path, *, brief: bool = False) -> str:
+def saved_game_summary(path) -> str:
     """One line about a saved game (a game log) for the list of saved games: the variant and
     its options, where the match stands (``Hand 3 of 16, in progress`` or ``finished``), the
-    scores, the seats and when it was last written; ``brief``: only the variant, where the
-    match stands and when (the menu's Resume note).  A file that is not a game that replays
+    scores, the seats and when it was last written.  A file that is not a game that replays
     says why, in the same line.  Replays the log (a few ms a hand)."""
+    return saved_game_summaries(path)[0]
+
+
+def saved_game_summaries(path) -> tuple[str, str]:
+    """``(line, brief)``: :func:`saved_game_summary`'s line, and a brief one — the variant,
+    where the match stands and when (the menu's Resume note) — from one replay of the log."""
     from datetime import datetime
     from pathlib import Path
 
@@ -374,20 +379,19 @@ def saved_game_summary(path, *, brief: bool = False) -> str:
         table = log.replay()
         when = datetime.fromtimestamp(p.stat().st_mtime).strftime("%d %b %H:%M")
     except (MahjongError, OSError) as exc:
-        return f"Cannot be opened: {exc}"
+        return (f"Cannot be opened: {exc}",) * 2
     v = table.variant
     name = ", ".join([v.name, *option_assignments(log.options)])
     if table.phase == "match_over":
-        where = "finished (replay it)"
+        label, where = "finished", "finished (replay it)"
     else:
         from .frame import hand_label
 
         label = hand_label({"hand_number": table.hand_index, "hands_limit": log.hands}, needs(dict(v.match), None))
-        if brief:
-            return f"{name} · {label} · {when}"
         where = f"{label}, in progress (resume or replay it)"
     scores = " / ".join(fmt_num(x) for x in table.scores)
-    return f"{name} · {where} · scores {scores} · seats {', '.join(log.seats)} · saved {when}"
+    return (f"{name} · {where} · scores {scores} · seats {', '.join(log.seats)} · saved {when}",
+            f"{name} · {label} · {when}")
 
 
 def flatten(groups: Iterable[Iterable[int]]) -> list[int]:

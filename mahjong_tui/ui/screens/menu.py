@@ -12,7 +12,7 @@ from textual.widgets.option_list import Option
 
 from ...errors import MahjongError
 from ...variant import SCHEMA, available_variants, load_variant, option_values
-from ..model import saved_game_summary
+from ..model import saved_game_summaries, saved_game_summary
 from .base import BaseScreen
 
 SEAT_CHOICES = [("Human", "human"), ("AI easy", "ai:easy"), ("AI normal", "ai:normal"), ("AI strong", "ai:strong")]
@@ -244,7 +244,7 @@ class MenuScreen(VariantChoice, BaseScreen):
             except UIError:
                 path, about, brief = None, "", ""
             else:
-                about, brief = saved_game_summary(path), saved_game_summary(path, brief=True)
+                about, brief = saved_game_summaries(path)
             try:
                 self.app.call_from_thread(self._offer_resume, path, about, brief)
             except RuntimeError:  # the app closed meanwhile
