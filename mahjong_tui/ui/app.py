@@ -303,8 +303,10 @@ def latest_unfinished(folder: Path, newest: int | None = None) -> Path:
     :class:`UIError` saying where it looked when there is none.  A game being played in
     another window (:func:`~mahjong_tui.ui.session.journal_in_use`) is passed over.
     ``newest``: look at that many of the most recent files only (each is replayed)."""
+    in_play = 0
     for p in saved_games(folder)[:newest]:
         if journal_in_use(p):
+            in_play += 1
             continue
         try:
             log = GameLog.load(p)
@@ -313,7 +315,8 @@ def latest_unfinished(folder: Path, newest: int | None = None) -> Path:
                 return p
         except MahjongError:
             continue
-    raise UIError(f"no unfinished game in {folder}; name one: mahjong-tui resume FILE")
+    elsewhere = f" to resume ({in_play} being played in another window)" if in_play else ""
+    raise UIError(f"no unfinished game in {folder}{elsewhere}; name one: mahjong-tui resume FILE")
 
 
 def build_app(args) -> MahjongApp:

@@ -175,7 +175,7 @@ def test_a_game_being_played_in_another_window_is_not_offered_or_resumed(tmp_pat
     try:
         assert other.stdout.readline().strip() == "ready"
         path = tmp_path / "playing.jsonl"
-        with pytest.raises(UIError, match="no unfinished game"):
+        with pytest.raises(UIError, match=r"no unfinished game in .* to resume \(1 being played in another window\)"):
             latest_unfinished(tmp_path)
         app = make_app(saves=tmp_path)
         with pytest.raises(UIError, match="being played in another mahjong-tui window: go on there"):
