@@ -460,9 +460,9 @@ def test_seat_flower_and_group_bites():
 
 def test_payment_amounts_and_kong_ids():
     tbl = SG.instant_payments
-    assert instant.amount(tbl, "bite_animals", False) == 1 and instant.amount(tbl, "bite_animals", True) == 2
-    assert instant.amount(tbl, "bite_complete_group", True) == 2   # no hidden rate: the plain one
-    assert instant.amount({}, "kong_exposed", False) == 0
+    assert instant.rate(tbl, "bite_animals", False) == (1, False) and instant.rate(tbl, "bite_animals", True) == (2, True)
+    assert instant.rate(tbl, "bite_complete_group", True) == (2, False)   # no hidden rate: the plain one
+    assert instant.rate({}, "kong_exposed", False) == (0, False)
     # whether the hidden rate was paid (the instant_payment event's "hidden")
     assert instant.rate(tbl, "bite_animals", True) == (2, True)
     assert instant.rate(tbl, "bite_complete_group", True) == (2, False)

@@ -219,8 +219,7 @@ def test_yangzhou_no_pao_without_liability_pattern():
 
 def test_discard_others_and_liability_total():
     # a Singapore-like table: self-draw 2V each; discard: discarder 2V, others V each
-    v = StandIn({"mode": "winner_collects", "self_draw_each": 2, "discarder": 2, "discard_others": 1,
-                 "liability_patterns": ["robbing_kong"]}, {"base": 1})
+    v = StandIn({"mode": "winner_collects", "self_draw_each": 2, "discarder": 2, "discard_others": 1}, {"base": 1})
     # V = 4 on a discard by East: East 8, West 4, North 4 → South +16
     assert settle(v, seat_winds=WINDS, winners=[(1, R(4), C(1))], losers={}, self_draw=False,
                   discarder=0) == [-8, 16, -4, -4]

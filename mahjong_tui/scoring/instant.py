@@ -79,9 +79,4 @@ def rate(table, pid: str, hidden: bool) -> tuple[float, bool]:
     return table.get(pid, 0), False
 
 
-def amount(table, pid: str, hidden: bool) -> float:
-    """What each other player pays for payment ``pid``: the amount of :func:`rate`."""
-    return rate(table, pid, hidden)[0]
-
-
-__all__ = ["bites", "kong_payment", "rate", "amount", "ANIMAL_PAIRS", "KONG_PAYMENTS"]
+__all__ = ["bites", "kong_payment", "rate", "ANIMAL_PAIRS", "KONG_PAYMENTS"]
