@@ -87,7 +87,11 @@ def test_classic_loose_tile_win_is_self_drawn(situation):
 @pytest.mark.parametrize("situation", sorted(SELF_DRAWN_SITUATIONS))
 def test_every_variant_scores_these_situations_as_self_drawn(variant, situation):
     v = load_variant(variant)
-    hand = "123m456s789s222m55m +2m"  # tiles of every variant (Ùzje abbreviates tongs)
+    # one suit (a win in every variant, Yangzhou's 15 fan included); tiles of every variant
+    # (Ùzje abbreviates tongs)
+    hand = "123m456m789m222m55m +2m"
     given = _score(v, hand, situations=[situation], discarder="S")
     drawn = _score(v, hand, situations=[situation], self_draw=True)
-    assert given == drawn
+    plain = _score(v, hand, discarder="S")  # the same hand on South's discard
+    assert drawn.winning and given == drawn
+    assert (given.value, given.payments) != (plain.value, plain.payments)  # read as self-drawn

@@ -89,16 +89,16 @@ def test_sim_plays_with_flowers_and_says_so(capsys, tmp_path):
     ("concealed_quad_mode=secret", ["secret", "'known', 'hidden'"]),
     ("flowers", ["KEY=VALUE"]),
 ])
-def test_a_bad_option_exits_2_with_one_line(capsys, tmp_path, command, option, needles):
-    log = ["--log", str(tmp_path / "x.jsonl")] if command != "play" else []  # play writes its journal
+def test_a_bad_option_exits_2_with_one_line(capsys, tmp_path, monkeypatch, command, option, needles):
+    monkeypatch.setenv("MAHJONG_TUI_SAVES", str(tmp_path))  # where play would write its journal
+    log = ["--log", str(tmp_path / "x.jsonl")] if command != "play" else []
     extra = log + (["--port", "0"] if command in ("serve", "host") else [])           # only once started
     assert main([command, "--variant", "uzje", "--option", option, *extra]) == 2
     captured = capsys.readouterr()
     err = captured.err
     assert err.count("\n") == 1 and err.startswith("mahjong-tui: error: ")
     assert all(n in err for n in needles), err
-    if log:
-        assert not (tmp_path / "x.jsonl").exists()  # refused before anything was opened
+    assert not list(tmp_path.glob("*.jsonl"))  # refused before any log or journal was opened
 
 
 def test_bad_option_from_a_real_process_has_no_traceback():
