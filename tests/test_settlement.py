@@ -9,7 +9,7 @@ says otherwise.
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pytest
@@ -212,6 +212,8 @@ def test_yangzhou_no_pao_without_liability_pattern():
     ctx = HandContext(concealed=(), melds=fed, seat_wind=WINDS[2])
     assert liable_in_context(v, R(61, "full_flush", "basic_win"), ctx, 0) == 1
     assert liable_in_context(v, R(17, "pure_straight"), ctx, 0) is None
+    # the winner is never liable for himself: the same melds held by South (wind index 1)
+    assert liable_in_context(v, R(61, "full_flush", "basic_win"), replace(ctx, seat_wind=WINDS[1]), 0) is None
     d = settle(v, seat_winds=WINDS, winners=[(2, R(17, "pure_straight"), C(2))],
                losers={}, self_draw=False, discarder=0, liable=None)
     assert d == [-34, 0, 34, 0]

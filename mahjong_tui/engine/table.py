@@ -935,7 +935,7 @@ class Table:
         for w, res, ctx in winners:
             # in the context's numbering (from East: see context), then back to table seats
             payer = liable_in_context(v, res, ctx, self._from_east(discarder) if discarder is not None else None)
-            if payer is not None and self._from_dealer(payer) != w:
+            if payer is not None:
                 liable[w] = self._from_dealer(payer)
         deltas = settle(v, seat_winds=[self.seat_wind(s) for s in range(4)], winners=winners, losers=losers,
                         self_draw=self_draw, discarder=discarder, liable=liable) if winners else [0.0] * 4

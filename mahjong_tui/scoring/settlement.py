@@ -93,21 +93,22 @@ def liable_in_context(variant, result: ScoreResult, ctx: HandContext, discarder:
     """The seat that pays for all for this win, or None: the first pattern of ``result``'s
     breakdown with a liability rule whose liable seat is known.  ``discarder``: the discarder's
     seat (or the robbed player's); a meld rule names the ``from_seat`` of one of ``ctx.melds``.
-    Seats are in the caller's numbering.  This is the one place that decides liability:
-    :func:`settle` applies what it is given."""
+    Seats are counted from the dealer, as :class:`HandContext` numbers them; the winner himself
+    is never liable (None).  This is the one place that decides liability: :func:`settle`
+    applies what it is given."""
     rules = liability_rules(variant)
+    own = T.WINDS.index(ctx.seat_wind) if ctx.seat_wind in T.WINDS else None
     for p in result.patterns:
         rule = rules.get(p.id)
         if rule is None:
             continue
         if rule == "discarder":
-            if discarder is not None:
-                return discarder
-            continue
-        i = liable_meld(rule, ctx.melds)
-        seat = ctx.melds[i].from_seat if i is not None else None
+            seat = discarder
+        else:
+            i = liable_meld(rule, ctx.melds)
+            seat = ctx.melds[i].from_seat if i is not None else None
         if seat is not None:
-            return seat
+            return seat if seat != own else None
     return None
 
 
@@ -196,9 +197,7 @@ def settle(
             if (not self_draw and ctx is not None and "robbing_kong" in ctx.situations
                     and not cfg.get("robbed_pays_as_discarder", True)):
                 as_self_draw = True
-            payer = None
-            if liable and seat in liable and liable[seat] != seat:
-                payer = liable[seat]
+            payer = liable.get(seat) if liable else None
             if as_self_draw:
                 losers_ = [s for s in range(4) if s != seat]
                 if payer is not None:
@@ -252,7 +251,7 @@ def payments_for_score(variant, result: ScoreResult, ctx: HandContext) -> dict[s
     mode = variant.settlement["mode"]
     if mode == "cumulative":
         return None
-    seat_winds = [T.EAST, T.SOUTH, T.WEST, T.NORTH]
+    seat_winds = list(T.WINDS)
     if ctx.seat_wind not in seat_winds:
         return None
     winner = seat_winds.index(ctx.seat_wind)
@@ -273,7 +272,7 @@ def payments_for_score(variant, result: ScoreResult, ctx: HandContext) -> dict[s
         rules = liability_rules(variant)
         if any(rules.get(p.id, "discarder") != "discarder" for p in result.patterns):
             payer = seat_winds.index(fed)
-    if payer is not None and payer != winner:
+    if payer is not None:
         liable = {winner: payer}
     delta = settle(variant, seat_winds=seat_winds, winners=[(winner, result, ctx)], losers={},
                    self_draw=ctx.self_draw, discarder=discarder, liable=liable)
