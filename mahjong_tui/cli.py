@@ -46,8 +46,9 @@ def _seats(value: str) -> list[str]:
     return parts
 
 
-def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="mahjong-tui", description="A four-seat mahjong table for the terminal.")
+def build_parser(parser_class: type[argparse.ArgumentParser] = argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """The whole command line; ``parser_class`` builds the parser and its subcommands'."""
+    p = parser_class(prog="mahjong-tui", description="A four-seat mahjong table for the terminal.")
     p.add_argument("--version", action="version", version=f"mahjong-tui {__version__}")
     p.add_argument("--ascii", action="store_true", help="pure-ASCII tiles, no colour dependence")
     p.add_argument("--faces", default=None, help="tile face set: compact, cjk, ascii, unicode")
@@ -269,23 +270,56 @@ def _print_analysis(out: dict) -> None:
         print(f"  discard {d['tile']:<3} -> shanten {d['shanten']}{waits}")
 
 
+class _LineParser(argparse.ArgumentParser):
+    """The parser of one batch line's ``"flags"``: an error raises :class:`CliError` with
+    argparse's message instead of printing the usage and exiting (the batch goes on)."""
+
+    def error(self, message: str):
+        raise CliError(message)
+
+    def print_help(self, file=None):
+        raise CliError("--help is not allowed in a batch line")
+
+    def exit(self, status: int = 0, message: str | None = None):
+        raise CliError((message or "").strip() or "flags that exit are not allowed in a batch line")
+
+
+def _batch_line(args, line: str) -> tuple[argparse.Namespace, str]:
+    """``(flags, hand string)`` of one batch line (spec/cli.md "Batch mode"): a hand string, or a
+    JSON object ``{"hand": "...", "flags": ["--by", "self-draw"]}`` whose flags replace the
+    command's (the variant stays).  Raises :class:`CliError` saying what the line lacks."""
+    if not line.startswith("{"):
+        return args, line
+    try:
+        obj = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise CliError(f"a line starting with '{{' must be a JSON object: {exc}") from None
+    if not isinstance(obj, dict):
+        raise CliError('a JSON line must be an object {"hand": "...", "flags": [...]}')
+    text = obj.get("hand")
+    if not isinstance(text, str):
+        raise CliError(f'a JSON line needs "hand": a hand string, got {json.dumps(text)}')
+    flags = obj.get("flags") or []
+    if not isinstance(flags, list) or not all(isinstance(f, str) for f in flags):
+        raise CliError(f'"flags" must be a list of strings, e.g. ["--by", "self-draw"], got {json.dumps(flags)}')
+    if not flags:
+        return args, text
+    parser = build_parser(parser_class=_LineParser)
+    return parser.parse_args([args.command, "--variant", args.variant, *flags, text]), text
+
+
 def _batch(args, fn) -> int:
+    """Batch mode: one result (or ``{"error": ...}``) per line of standard input."""
     for line in sys.stdin:
         line = line.strip()
         if not line:
             continue
         try:
-            sub_args = args
-            text = line
-            if line.startswith("{"):
-                obj = json.loads(line)
-                text = obj["hand"]
-                if obj.get("flags"):
-                    sub_args = build_parser().parse_args([args.command, "--variant", args.variant, *obj["flags"], text])
+            sub_args, text = _batch_line(args, line)
             out = fn(sub_args, text)
             out.pop("_breakdown", None)
             print(json.dumps(out), flush=True)
-        except (MahjongError, ValueError, KeyError, SystemExit) as exc:
+        except (MahjongError, ValueError) as exc:
             print(json.dumps({"error": str(exc) or "bad line"}), flush=True)
     return 0
 

@@ -156,6 +156,34 @@ def test_batch_mode_goes_on_after_a_bad_line():
     assert json.loads(r.stdout)["value"] == 4
 
 
+def test_batch_lines_that_are_wrong_say_what_is_wrong_and_the_batch_goes_on(monkeypatch, capsys):
+    """Each bad JSON line gets its own message (not argparse's exit code, not a traceback) and
+    the good line after them is still scored."""
+    import io
+
+    good = {"hand": "111222333m (444m) 55m +5m", "flags": ["--by", "self-draw"]}
+    lines = [{"hand": 5}, {"flags": []}, {"hand": "123456789m 234s 55t +5t", "flags": "--by"},
+             {"hand": "123456789m 234s 55t +5t", "flags": ["--by", "selfdraw"]},
+             {"hand": "123456789m 234s 55t +5t", "flags": ["--bogus"]},
+             {"hand": "123456789m 234s 55t +5t", "flags": ["--help"]}, good]
+    stdin = "\n".join(json.dumps(x) for x in lines) + "\n{not json\n"
+    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    assert main(["score", "--variant", "yuxi", "-"]) == 0
+    out = capsys.readouterr()
+    got = [json.loads(x) for x in out.out.splitlines()]
+    assert len(got) == 8 and out.err == ""
+    errors = [g.get("error", "") for g in got]
+    assert 'needs "hand"' in errors[0] and "got 5" in errors[0]
+    assert 'needs "hand"' in errors[1]
+    assert '"flags" must be a list of strings' in errors[2]
+    assert "invalid choice: 'selfdraw'" in errors[3] and "'self-draw'" in errors[3]
+    assert "unrecognized arguments: --bogus" in errors[4]
+    assert "--help is not allowed" in errors[5]
+    # 111 222 333 444 55m, self-drawn: all triplets x2, full flush x2 = 4 (GAPS 2d)
+    assert got[6]["value"] == 4
+    assert "must be a JSON object" in errors[7]
+
+
 def test_variants_lists_ids_and_tile_counts(capsys):
     assert main(["variants", "--json"]) == 0
     rows = {r["id"]: r for r in json.loads(capsys.readouterr().out)}
