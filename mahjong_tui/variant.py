@@ -704,11 +704,11 @@ class Variant:
         data["id"], data["name"] = self.id, self.name
         applied = dict(self.applied_options)
         for dotted, value in overrides.items():
-            if "." not in dotted or (dotted.startswith("options.") and dotted[8:] in SCHEMA["options"]):
+            bare = dotted.removeprefix("options.")
+            if ("." not in dotted or dotted.startswith("options.")) and bare not in self.declared_options:
+                dotted = self._option_key(bare)
+            if "." not in dotted or dotted.startswith("options."):
                 name = dotted.removeprefix("options.")
-                if name not in SCHEMA["options"]:
-                    raise VariantError(f"option {dotted!r}: no such option; named options: "
-                                       f"{', '.join(SCHEMA['options'])}, or SECTION.KEY (variants/README.md)")
                 check, allowed, _ = SCHEMA["options"][name]
                 if not check(value):
                     raise VariantError(f"option {name}={option_text(value)} is not allowed; expected {allowed}")
@@ -730,6 +730,24 @@ class Variant:
         except VariantError as exc:
             given = " ".join(option_assignments(overrides))
             raise VariantError(f"{self.id} with {given}: {exc}") from None
+
+    def _option_key(self, name: str) -> str:
+        """The ``SECTION.KEY`` that a bare option ``name`` this variant does not offer as a named
+        option stands for: the one section of its file holding that key (Singapore
+        ``shooter_pays_all`` = ``settlement.shooter_pays_all``, GAPS §3e).  Raises
+        :class:`VariantError` naming this variant's own options when there is none, or when
+        several sections hold the key."""
+        sections = [sec for sec in SCHEMA if sec and sec != "options" and name in SCHEMA[sec]
+                    and isinstance(self.rules.get(sec), Mapping)]
+        if len(sections) == 1:
+            return f"{sections[0]}.{name}"
+        if len(sections) > 1:
+            raise VariantError(f"option {name!r} is a key of several sections of {self.id}: write "
+                               + " or ".join(f"{sec}.{name}" for sec in sections))
+        offered = (f"its named options: {', '.join(self.declared_options)}" if self.declared_options
+                   else "it has no named options")
+        raise VariantError(f"option {name!r}: {self.id} has no such option; {offered}; any SECTION.KEY "
+                           f"of its file may be set too, e.g. settlement.mode=... (variants/README.md)")
 
     def check_hand(self, concealed, melds=(), bonus=()) -> None:
         """Raise :class:`HandError` unless every tile exists in this variant and no kind
@@ -820,8 +838,8 @@ def parse_option_assignments(texts: Iterable[str]) -> dict[str, Any]:
         key, eq, raw = text.partition("=")
         key = key.strip()
         if not eq or not key:
-            raise VariantError(f"--option {text!r}: expected KEY=VALUE, e.g. flowers=true or "
-                               f"settlement.mode=classical_zero_sum; named options: {', '.join(SCHEMA['options'])}")
+            raise VariantError(f"--option {text!r}: expected KEY=VALUE, e.g. flowers=true (Uzje) or "
+                               f"settlement.mode=classical_zero_sum")
         raw = raw.strip()
         try:
             value = tomllib.loads(f"x = {raw}")["x"]

@@ -184,7 +184,7 @@ def test_tile_set_options_rewrite_the_tiles(tmp_path):
     assert "t" not in v.tiles_rules["suit_ranks"]
     back = v.with_options({"flowers": False, "compressed_winds": False, "all_tongs": False})
     assert back.rules_hash == load_variant("uzje").rules_hash
-    with pytest.raises(VariantError, match="'colour': no such option; named options: flowers"):
+    with pytest.raises(VariantError, match="'colour': house has no such option; its named options: flowers"):
         v.with_options({"colour": 1})
 
 

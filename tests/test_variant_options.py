@@ -14,7 +14,7 @@ import pytest
 from mahjong_tui.ai.baseline import make_bot
 from mahjong_tui.cli import main
 from mahjong_tui.engine import GameLog, Table
-from mahjong_tui.errors import LogError
+from mahjong_tui.errors import LogError, VariantError
 from mahjong_tui.variant import load_variant, option_values, parse_option_assignments
 
 FLOWERS = {"flowers": True}
@@ -106,7 +106,9 @@ def test_bad_option_from_a_real_process_has_no_traceback():
                         "flowers=false"], capture_output=True, text=True, timeout=120)
     assert r.returncode == 2 and r.stdout == "" and "Traceback" not in r.stderr
     line, = r.stderr.strip().splitlines()
-    assert "classic with flowers=false" in line and "136" in line  # the wall no longer holds the set
+    # Uzje's named option is not Classic's: the error says what Classic offers, not Uzje's list
+    assert "'flowers': classic has no such option; it has no named options" in line
+    assert "SECTION.KEY" in line and "compressed_winds" not in line
     assert "--option KEY=VALUE" in subprocess.run([sys.executable, "-m", "mahjong_tui", "play", "--help"],
                                                   capture_output=True, text=True, timeout=120).stdout
 
@@ -186,3 +188,23 @@ def test_the_rules_hash_is_checked_against_the_optioned_variant(tmp_path):
     path.write_text(json.dumps({**header, "options": ["flowers"]}) + "\n")
     with pytest.raises(LogError, match="'options' must be a map"):
         GameLog.load(path)
+
+
+def test_a_bare_key_of_one_section_is_that_section_s_option():
+    """GAPS names some options by their bare key (Singapore §3e "Option shooter_pays_all"):
+    ``shooter_pays_all=true`` is ``settlement.shooter_pays_all=true``, recorded in that form."""
+    sg = load_variant("singapore")
+    on = sg.with_options({"shooter_pays_all": True})
+    assert on.settlement["shooter_pays_all"] is True
+    assert dict(on.applied_options) == {"settlement.shooter_pays_all": True}
+    assert on.rules_hash == sg.with_options({"settlement.shooter_pays_all": True}).rules_hash
+    with pytest.raises(VariantError, match="'flowers': singapore has no such option; it has no named options"):
+        sg.with_options({"options.flowers": True})   # Uzje's named option, spelled in full
+
+
+def test_a_bare_key_held_by_two_sections_must_name_its_section(monkeypatch):
+    from mahjong_tui import variant as V
+
+    monkeypatch.setitem(V.SCHEMA, "match", {**V.SCHEMA["match"], "mode": V.SCHEMA["settlement"]["mode"]})
+    with pytest.raises(VariantError, match="write settlement.mode or match.mode|write match.mode or settlement.mode"):
+        load_variant("classic").with_options({"mode": "cumulative"})
