@@ -251,9 +251,27 @@ def analyze_hand(variant, text: str) -> dict:
             discards.append({"tile": T.name(t), "shanten": sh, "waits": [T.name(w) for w in waits], "accepting": accepting})
         discards.sort(key=lambda d: (d["shanten"], -d["accepting"]))
         winning = shape.is_complete(counts, k) or shape.straight_with_melds(counts, runs)
-        return {"tiles": 14, "winning": winning, "shanten": -1 if winning else shape.shanten(counts, k),
-                "discards": discards}
+        out = {"tiles": 14, "winning": winning, "shanten": -1 if winning else shape.shanten(counts, k),
+               "discards": discards}
+        if winning:
+            out["scored"] = _scored_both_ways(variant, text)
+        return out
     raise HandError(f"analyze takes 13 or 14 tiles (melds count 3); this hand has {n}")
+
+
+def _scored_both_ways(variant, text: str) -> dict:
+    """A complete 14-tile hand scored by ``score`` (East seat, East round, no situation) when
+    self-drawn and when won on a discard: ``{"self-draw": {"winning", "value", "unit"[,
+    "reason"]}, "discard": {...}}``.  ``winning`` of ``analyze`` is the shape alone (GAPS §8);
+    this says whether that shape is a legal win as it stands (Yangzhou's 15 fan, Singapore's
+    1 tai, Uzje's 2.5 fan, Yuxi's self-draw-only basic win)."""
+    out = {}
+    for by in ("self-draw", "discard"):
+        ns = argparse.Namespace(by=by, seat_wind=T.EAST, prevailing_wind=T.EAST, situation=[], indicator=[],
+                                discarder=None, fed_third_meld=None)
+        res = score_hand(variant, text, ns)
+        out[by] = {k: res[k] for k in ("winning", "value", "unit", "reason") if k in res}
+    return out
 
 
 def _print_analysis(out: dict) -> None:
@@ -264,7 +282,14 @@ def _print_analysis(out: dict) -> None:
         if out["waits"]:
             print("  waits: " + " ".join(out["waits"]))
         return
-    print(f"14 tiles: {'a winning hand' if out['winning'] else 'not complete'}; shanten {out['shanten']}")
+    if not out["winning"]:
+        print(f"14 tiles: not complete; shanten {out['shanten']}")
+    else:
+        print("14 tiles: a complete hand; as scored for East in the East round with no situation:")
+        for by, r in out["scored"].items():
+            verdict = (f"a win, {_fmt(r['value'])} {r['unit']}" if r["winning"]
+                       else f"not a win ({r.get('reason', 'not a winning hand')})")
+            print(f"  {'self-drawn' if by == 'self-draw' else 'on a discard'}: {verdict}")
     for d in out["discards"][:8]:
         waits = (" waits " + " ".join(d["waits"]) + f" ({d['accepting']} tiles)") if d["waits"] else ""
         print(f"  discard {d['tile']:<3} -> shanten {d['shanten']}{waits}")

@@ -145,6 +145,23 @@ def test_analyze_13_and_14(capsys):
     assert best["tile"] in ("5m", "9m") and best["shanten"] == 0 and best["accepting"] == 3
 
 
+def test_analyze_says_whether_a_complete_shape_is_a_legal_win(capsys):
+    """``winning`` is the shape (GAPS §8); ``scored`` says what ``score`` says of it, so a player
+    is not told "winning" of a Yangzhou hand under 15 fan without the reason."""
+    assert main(["analyze", "--variant", "yangzhou", "123m 234s 567t 789t 55t", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["winning"] is True and out["shanten"] == -1
+    # best winning tile 3m (12m edge wait): basic_win 1 + no_melds 1 + sequence_hand 1 + edge_wait 1 = 4
+    for by in ("self-draw", "discard"):
+        assert out["scored"][by]["winning"] is False and out["scored"][by]["value"] == 4
+        assert "a win needs at least 15" in out["scored"][by]["reason"]
+    # Yuxi: a basic win only by self-draw (GAPS 2c)
+    assert main(["analyze", "--variant", "yuxi", "123m456m789s234t55t"]) == 0
+    text = capsys.readouterr().out
+    assert "self-drawn: a win, 1 multiplier" in text
+    assert "on a discard: not a win (a basic win" in text
+
+
 def test_batch_mode_goes_on_after_a_bad_line():
     stdin = "123m456t777sEEE5m\nnot a hand\n" + json.dumps({"hand": "123m456t777sEEE9m"}) + "\n"
     r = run("analyze", "--variant", "classic", "-", stdin=stdin)
