@@ -137,10 +137,9 @@ def _hand_context(variant, text: str, args: argparse.Namespace):
     # robbing the eighth flower (Singapore, GAPS §3d) is won holding 13 tiles
     sizes = (13, 14) if "robbing_the_eighth" in args.situation else (14,)
     if spec.tile_count() not in sizes:
-        raise HandError(
-            f"a finished hand has 14 tiles (melds count 3, kongs too; 13 when robbing the eighth flower); "
-            f"this one has {spec.tile_count()}"
-        )
+        robbing = "; 13 when robbing the eighth flower" if variant.win.get("bonus_wins") else ""
+        raise HandError(f"a finished hand has 14 tiles (melds count 3, kongs too{robbing}); "
+                        f"this one has {spec.tile_count()}")
     # --discarder is passed whatever --by says: the scorer decides (scoring.common.won_context)
     # whether the win was on a discard (robbing the eighth flower is; a replacement is not).
     # No --discarder: unknown, except that an earthly win is on East's discard (payments_for_score)
@@ -176,15 +175,28 @@ def score_hand(variant, text: str, args) -> dict:
     if spec.winning is not None:
         texts = [text]
     else:
-        # no +T: the calculator tries each concealed kind as the winning tile, best first
-        texts = [f"{text} +{T.name(t)}" for t in sorted(set(spec.concealed))] or [text]
+        # no +T: the calculator tries each concealed kind as the winning tile, best first (and,
+        # where chows are claimed only to win, each tile of an exposed chow: it was the winning one)
+        kinds = set(spec.concealed)
+        if variant.claims.get("chow") == "none":
+            kinds.update(t for m in spec.melds if not m.concealed and len(set(m.tiles)) == 3 for t in m.tiles)
+        texts = [f"{text} +{T.name(t)}" for t in sorted(kinds)] or [text]
     best = None
+    refused = None
     for cand in texts:
-        ctx = _hand_context(variant, cand, args)
+        try:
+            ctx = _hand_context(variant, cand, args)
+        except HandError as exc:
+            if len(texts) == 1:
+                raise
+            refused = refused or exc   # this tile cannot be the winning one; another may
+            continue
         res = evaluate(variant, ctx)
         key = (res.winning, res.points if res.points is not None else res.value)
         if best is None or key > best[0]:
             best = (key, res)
+    if best is None:
+        raise refused
     res = best[1]
     out: dict[str, Any] = {"variant": variant.id, "winning": res.winning, "form": res.form,
                            "patterns": [{"id": p.id, "value": p.value, "count": p.count} for p in res.patterns],

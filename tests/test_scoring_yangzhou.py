@@ -413,3 +413,26 @@ def test_best_arrangement_is_scored():
 @pytest.mark.parametrize("pid", sorted(fan.PATTERN_IDS))
 def test_every_pattern_has_a_description(pid):
     assert fan.DESCRIPTIONS[pid]
+
+
+@pytest.mark.parametrize("hand,by_self", [
+    ("(123m) 456m 789m 11s 222s +2s", False),     # the winning tile is in the pair, not the chow
+    ("(123m) 456m 789m 11s 222s +2m", True),      # a chow claimed to win is claimed on a discard
+    ("(123m) (456m) 789m 11s 222s +2m", False),   # only one meld is the winning discard's
+])
+def test_an_exposed_chow_that_no_claim_could_make_is_not_a_possible_hand(hand, by_self):
+    """§6b: "no chow claims, except to win" — an exposed chow is the meld the winning discard
+    completed, or no possible hand (GAPS §8: an error, not a refused win)."""
+    from mahjong_tui.errors import HandError
+
+    with pytest.raises(HandError, match="a chow is claimed only to win"):
+        context_from_notation(hand, self_draw=by_self, variant=YZ)
+
+
+def test_the_chow_the_winning_discard_completed_scores():
+    # (123m) claimed on 2m + 456m 789m 11s 222s: basic_win 1, edge_wait 1 (13m waited only on 2m),
+    # missing_one_suit 1 (m and s), terminal_pair 1 (11s), pure_straight 15, concealed_triplet 1
+    # (222s self-drawn) = 20 fan; not no_melds (the chow is exposed)
+    ctx = context_from_notation("(123m) 456m 789m 11s 222s +2m", discarder="S", variant=YZ)
+    r = evaluate(YZ, ctx)
+    assert r.winning and r.value == 20 and "no_melds" not in ids(r)

@@ -710,6 +710,7 @@ def context_from_notation(
         raise HandError(f"the winning tile {T.name(spec.winning)} is not in the hand")
     if variant is not None:
         variant.check_hand(spec.concealed, [m.tiles for m in melds], spec.bonus)
+        _check_claimed_chows(variant, melds, spec.winning, self_draw)
 
     def wcode(v):
         return wind_code(v) if isinstance(v, str) else v
@@ -731,6 +732,22 @@ def context_from_notation(
         indicators=tuple(indicators),
         winner=winner,
     )
+
+
+def _check_claimed_chows(variant, melds, winning: int | None, self_draw: bool) -> None:
+    """Where chows are never claimed (``claims.chow = "none"``: Yuxi G-YX-2, Yangzhou §6b "no
+    chow claims, except to win") an exposed chow can only be the meld the winning discard
+    completed: one at most, holding the winning tile, on a discard win.  Raises
+    :class:`~mahjong_tui.errors.HandError` for any other (not a possible hand, GAPS §8)."""
+    if variant.claims.get("chow") != "none":
+        return
+    chows = [m for m in melds if m.kind == CHOW and not m.concealed]
+    if not chows:
+        return
+    if len(chows) > 1 or self_draw or winning not in chows[0].tiles:
+        raise HandError(
+            f"({T.format_tiles(chows[-1].tiles)}) cannot be an exposed meld in {variant.name}: a chow is claimed only "
+            f"to win, so an exposed chow is the one meld the winning discard completed (+T in it, won on a discard)")
 
 
 def _is_sequence(variant, ts: tuple[int, ...]) -> bool:

@@ -77,8 +77,10 @@ def parts(action: Action, phase: str = "claim") -> tuple:
 
 
 def label(action: Action, phase: str = "claim") -> str:
-    """:func:`parts` as plain words (tiles in notation)."""
-    return "".join(T.name(p) if isinstance(p, int) else p for p in parts(action, phase))
+    """:func:`parts` as plain words (tiles as the table shows them: ``13s``)."""
+    from .model import tile_text
+
+    return "".join(tile_text(p) if isinstance(p, int) else p for p in parts(action, phase))
 
 
 def assign(legal: list[Action], phase: str = "claim") -> list[Choice]:

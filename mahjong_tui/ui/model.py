@@ -49,6 +49,16 @@ def wind_word(letter: str) -> str:
     return WIND_WORDS.get(letter, letter)
 
 
+def tile_text(tile: int | str) -> str:
+    """A tile in plain words as the table's faces show it (a code or a notation string):
+    ``'5s'``, ``'13s'`` (the notation's ``cs``: Uzje ranks 10-16 are written as numbers, as
+    the compact faces draw them), ``'E'``, ``'Z'``, ``'h'``."""
+    t = T.parse_tile(tile) if isinstance(tile, str) else tile
+    if T.is_suited(t):
+        return f"{T.rank_of(t)}{T.SUIT_LETTERS[T.suit_of(t)]}"
+    return T.name(t)
+
+
 @dataclass(frozen=True)
 class SeatSpec:
     """Who sits in a seat: ``kind`` ``human`` or ``ai``; ``level`` for bots; a display name."""
@@ -279,7 +289,7 @@ def payment_words(ev: dict) -> str:
     pid = str(ev.get("id", ""))
     tiles = parse(ev.get("tiles") or "")
     if pid.startswith("kong_") and tiles:
-        what = f"{pid[5:]} kong of {T.name(tiles[0])}"
+        what = f"{pid[5:]} kong of {tile_text(tiles[0])}"
     elif len(tiles) == 4 and all(T.is_bonus(t) for t in tiles):
         kind = "animals" if T.is_animal(tiles[0]) else "seasons" if tiles[0] in T.SEASONS else "flowers"
         what = f"all four {kind}"
@@ -317,22 +327,22 @@ def describe_event(ev: dict, name) -> str | None:
     if kind == "instant_payment":
         return f"{_does(name, ev['seat'], 'collects')} {fmt_num(ev['amount'])} from each: {payment_words(ev)}"
     if kind == "discard":
-        return f"{_does(name, ev['seat'], 'discards')} {ev['tile']}"
+        return f"{_does(name, ev['seat'], 'discards')} {tile_text(ev['tile'])}"
     if kind == "claim":
         what = {"pickup": "takes"}.get(ev["kind"], ev["kind"] + "s")
-        return f"{_does(name, ev['seat'], what)} {ev['tile']} from {name(ev['from'])}"
+        return f"{_does(name, ev['seat'], what)} {tile_text(ev['tile'])} from {name(ev['from'])}"
     if kind == "kong":
         kt = ev.get("kong_type") or ""
         article = "an" if kt[:1] in ("a", "e") else "a"
-        of = f" of {ev['tile']}" if ev.get("tile") else ""   # a hidden concealed kong (Uzje)
+        of = f" of {tile_text(ev['tile'])}" if ev.get("tile") else ""   # a hidden concealed kong (Uzje)
         return f"{_does(name, ev['seat'], 'declares')} {article} {kt} kong{of}"
     if kind == "add_kong_declared":
-        return f"{_does(name, ev['seat'], 'adds')} {ev['tile']} to a pung"
+        return f"{_does(name, ev['seat'], 'adds')} {tile_text(ev['tile'])} to a pung"
     if kind == "concealed_kong_declared":
-        of = f" of {ev['tile']}" if ev.get("tile") else ""
+        of = f" of {tile_text(ev['tile'])}" if ev.get("tile") else ""
         return f"{_does(name, ev['seat'], 'declares')} a concealed kong{of}"
     if kind == "indicator":
-        return f"New bonus tile indicator: {ev['tile']}"
+        return f"New bonus tile indicator: {tile_text(ev['tile'])}"
     if kind == "bonus":
         return _does(name, ev["seat"], f"sets aside {T.long_name(T.parse_tile(ev['tile']))} and draws a replacement")
     if kind == "hand_start":

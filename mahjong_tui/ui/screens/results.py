@@ -12,7 +12,7 @@ from textual.widget import Widget
 from textual.widgets import DataTable, Static
 
 from ... import tiles as T
-from ..model import fmt_num, parse, pattern_words, payment_words, standings, transfers, wind_word
+from ..model import fmt_num, parse, pattern_words, payment_words, standings, tile_text, transfers, wind_word
 from ..widgets.art import TileArt, flow, join_lines
 from ..widgets.chart import ScoreChart
 from .base import BaseScreen
@@ -106,6 +106,8 @@ class RevealedHands(Widget):
 
 
 def headline(s: dict, names: Sequence[str]) -> str:
+    """The scoring screen's title: the hand, the round, who won on what (tiles as the table
+    shows them: ``13s``, not the notation's ``cs``)."""
     n = s["hand"] + 1
     wind = wind_word(s["prevailing_wind"])
     head = f"Hand {n} · {wind} round — "
@@ -116,7 +118,7 @@ def headline(s: dict, names: Sequence[str]) -> str:
     if s["result"] != "win" or not s["winners"]:
         return head + "exhaustive draw: nobody wins"
     ws = s["winners"]
-    tile = ws[0].get("tile") or ""
+    tile = tile_text(ws[0]["tile"]) if ws[0].get("tile") else ""
     if len(ws) == 1:
         w = who(ws[0]["seat"])
         if ws[0].get("form") == "flowers":  # GAPS §3d flower wins

