@@ -42,7 +42,17 @@ def _seats(value: str) -> list[str]:
         if kind not in ("human", "ai", "remote"):
             raise argparse.ArgumentTypeError(f"seat {p!r}: a seat is human, ai, ai:LEVEL or remote")
         if kind == "ai" and ":" in p and p.split(":", 1)[1] not in ("easy", "normal", "strong", "baseline"):
-            raise argparse.ArgumentTypeError(f"seat {p!r}: AI levels are easy, normal, strong")
+            raise argparse.ArgumentTypeError(f"seat {p!r}: AI levels are easy, normal, strong, baseline")
+    return parts
+
+
+def _bot_seats(value: str) -> list[str]:
+    """``sim --seats``: four bots (``ai``, ``ai:LEVEL``); nobody sits at a headless table."""
+    parts = _seats(value)
+    for p in parts:
+        if p.split(":", 1)[0] != "ai":
+            raise argparse.ArgumentTypeError(f"seat {p!r}: sim plays bots only: ai or ai:LEVEL "
+                                             f"(easy, normal, strong, baseline)")
     return parts
 
 
@@ -83,7 +93,8 @@ def build_parser(parser_class: type[argparse.ArgumentParser] = argparse.Argument
     sp.add_argument("--variant", default="classic")
     sp.add_argument("--hands", type=int, default=100)
     sp.add_argument("--seed", type=int, default=None)
-    sp.add_argument("--seats", type=_seats, default=["ai", "ai", "ai", "ai"])
+    sp.add_argument("--seats", type=_bot_seats, default=["ai", "ai", "ai", "ai"],
+                    help="four bots: ai, ai:LEVEL (easy, normal, strong, baseline)")
     sp.add_argument("--json", action="store_true")
     sp.add_argument("--log", default=None, metavar="FILE", help="write the game log to FILE")
     add_option_argument(sp)
@@ -140,6 +151,9 @@ def _hand_context(variant, text: str, args: argparse.Namespace):
         robbing = "; 13 when robbing the eighth flower" if variant.win.get("bonus_wins") else ""
         raise HandError(f"a finished hand has 14 tiles (melds count 3, kongs too{robbing}); "
                         f"this one has {spec.tile_count()}")
+    for flag, seat in (("--discarder", args.discarder), ("--fed-third-meld", args.fed_third_meld)):
+        if seat is not None and seat == args.seat_wind:
+            raise CliError(f"{flag} {T.name(seat)} is the winner's own seat (--seat-wind); name another seat")
     # --discarder is passed whatever --by says: the scorer decides (scoring.common.won_context)
     # whether the win was on a discard (robbing the eighth flower is; a replacement is not).
     # No --discarder: unknown, except that an earthly win is on East's discard (payments_for_score)
@@ -221,10 +235,10 @@ def _print_score(out: dict) -> None:
     if res.decomposition:
         print("  " + "  ".join(res.decomposition))
     for p in res.patterns:
-        count = f" x{p.count}" if p.count != 1 else ""
-        desc = f"  {p.description}" if p.description else ""
         kind = f"{out['unit']} (limit)" if p.kind == "limit" else p.kind
-        print(f"  {p.id:<32}{_fmt(p.value):>6} {kind}{count}{desc}")
+        kind = kind[:-1] if p.value == 1 and kind.endswith("s") else kind   # 1 doubling, 1 point
+        count = f"x{p.count}" if p.count != 1 else ""
+        print(f"  {p.id:<32}{_fmt(p.value):>6} {kind:<12}{count:<4}{p.description or ''}".rstrip())
     print(f"  {'total':<32}{_fmt(out['value']):>6} {out['unit']}")
     if out.get("points") is not None:
         print(f"  points: {_fmt(out['points'])}")
@@ -399,7 +413,9 @@ def cmd_variants(args) -> int:
         print(json.dumps(rows))
     else:
         for r in rows:
-            print(f"{r['id']:<10} {r['name']:<32} {r['tiles']:>4} tiles  {r['summary']}")
+            count = f"{r['tiles']} tiles"
+            summary = r["summary"] if r["summary"].startswith(count) else f"{count}; {r['summary']}"
+            print(f"{r['id']:<10} {r['name']:<32} {summary}")
     return 0
 
 

@@ -306,3 +306,26 @@ def test_sim_and_variants_know_uzje(capsys):
     assert out["variant"] == "uzje" and out["unit"] == "fan"
     assert sum(out["wins_by_seat"]) + out["exhaustive_draws"] >= 3
     assert sum(out["final_scores"]) == 0
+
+
+def test_seats_and_seat_flags_that_cannot_be_are_refused(capsys):
+    """sim plays bots only; the winner cannot have discarded his own winning tile."""
+    with pytest.raises(SystemExit) as e:
+        main(["sim", "--variant", "classic", "--hands", "1", "--seats", "human,ai,ai,ai"])
+    assert e.value.code == 2 and "sim plays bots only" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["sim", "--hands", "1", "--seats", "ai:godlike,ai,ai,ai"])
+    assert "easy, normal, strong, baseline" in capsys.readouterr().err
+    for flag in ("--discarder", "--fed-third-meld"):
+        assert main(["score", "--variant", "classic", "123m456s789t (CCC) 55t +5t", flag, "E"]) == 2
+        assert f"{flag} E is the winner's own seat" in capsys.readouterr().err
+
+
+def test_score_text_keeps_its_columns_when_a_pattern_counts_twice(capsys):
+    # Singapore: two animals (1 tai each, x2) + dragon pung 1 = 3 tai (GAPS 3d)
+    assert main(["score", "--variant", "singapore", "123m456s789t (CCC) 55t |uv +5t"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    animal = next(x for x in lines if x.strip().startswith("animal"))
+    dragon = next(x for x in lines if x.strip().startswith("dragon_pung"))
+    assert animal.index("Animal tile") == dragon.index("Pung or kong")
+    assert "x2" in animal and lines[-1].split() == ["total", "3", "tai"]
