@@ -38,9 +38,11 @@ def add_net_arguments(sp: argparse.ArgumentParser, command: str) -> None:
                         help="game log (journal) to write; if FILE holds an unfinished match, resume it "
                              "(default: a new file under ~/.local/state/mahjong-tui/net/)")
         sp.add_argument("--turn-timeout", type=_seconds_or_none, default=60.0, metavar="S",
-                        help="seconds a remote player has for a turn before a bot stands in (off: no limit)")
+                        help="seconds a player (remote, or the host's own) has for a turn before a bot plays "
+                             "it for them (off: no limit)")
         sp.add_argument("--claim-timeout", type=_seconds_or_none, default=20.0, metavar="S",
-                        help="seconds a remote player has to answer a claim window (off: no limit)")
+                        help="seconds a player has to answer a claim window before a bot answers it for them "
+                             "(off: no limit)")
         sp.add_argument("--start-after", type=_seconds_or_none, default=None, metavar="S",
                         help="start after S seconds even if remote seats are empty (bots stand in)")
         sp.add_argument("--standin", default="normal", metavar="LEVEL",

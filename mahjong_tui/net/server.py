@@ -85,9 +85,11 @@ class RemoteSeat:
     """A seat played over the network (a TableRunner seat).
 
     ``decide`` sends a ``request`` to the client and waits for its ``action`` (validated by the
-    server before it gets here) for the turn or claim timeout; with no client, or after a
-    timeout, the stand-in bot decides (after ``standin_delay`` seconds, during which a
-    rejoining client may still answer).
+    server before it gets here) for the turn or claim timeout.  The clock starts when the
+    request is first sent and is not restarted by a rejoin (a re-sent request carries the
+    seconds left).  When it runs out, the client is sent a fatal ``timeout`` error and the
+    stand-in bot plays that decision at once.  With no client, the stand-in decides after
+    ``standin_delay`` seconds, during which a rejoining client may still answer.
     """
 
     def __init__(self, server: "NetServer", index: int, standin, reserved: bool = False):
@@ -116,10 +118,14 @@ class RemoteSeat:
                 conn = self.conn
                 if conn is not None:
                     if p.deadline is not None and loop.time() >= p.deadline:
-                        srv.note(f"seat {self.index + 1}: no answer within {p.timeout:g} s; a bot stands in")
-                        conn.close_with(error("timeout", f"no answer within {p.timeout:g} s: a bot played for "
-                                              "you; rejoin with your seat token to play on", fatal=True))
-                        continue
+                        # the time is up: the stand-in plays THIS decision now, whether or not
+                        # the client comes back (a client that rejoined at once used to get the
+                        # request again with a fresh clock, and an idle player stalled the table)
+                        srv.note(f"seat {self.index + 1}: no answer within {p.timeout:g} s; a bot played "
+                                 "that decision")
+                        conn.close_with(error("timeout", f"no answer within {p.timeout:g} s: a bot played that "
+                                              "decision for you; rejoin with your seat token to play on", fatal=True))
+                        return self.standin.choose(view, legal)
                     await self._wait(p, None if p.deadline is None else p.deadline - loop.time())
                 else:
                     if srv.standin_delay > 0:
@@ -151,9 +157,12 @@ class RemoteSeat:
         p = self.pending
         if p is None:
             return
-        p.deadline = None if p.timeout is None else asyncio.get_running_loop().time() + p.timeout
+        now = asyncio.get_running_loop().time()
+        if p.deadline is None and p.timeout is not None:
+            p.deadline = now + p.timeout  # set once: rejoining does not restart the clock
+        left = None if p.deadline is None else round(max(0.0, p.deadline - now), 3)
         conn.send({"type": "request", "seq": p.seq, "view": p.view, "legal": [a.to_dict() for a in p.legal],
-                   "timeout": p.timeout})
+                   "timeout": left})
 
     def attach(self, conn: "Connection") -> None:
         old = self.conn
