@@ -58,3 +58,22 @@ def test_the_status_line_names_a_rank_above_nine_as_the_table_does():
     assert describe_event({"type": "discard", "seat": 1, "tile": "cs"}, name) == "Bot 2 discards 13s"
     assert describe_event({"type": "claim", "seat": 0, "from": 3, "kind": "pung", "tile": "es"}, name) == \
         "You pung 15s from Bot 4"
+
+
+async def test_every_winner_on_one_discard_is_shown_with_the_tile_it_won_on():
+    """The discard joins South's hand only; West's row shows it too (14 tiles, the winning one
+    underlined), not a 13-tile hand that looks incomplete."""
+    app = make_app(variant="uzje", seed=1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await show(app, pilot, uzje_double_win())
+        rows = app.screen.query_one(RevealedHands)
+        lines = [ln.plain for ln in rows.lines(rows.content_size.width)]
+        south = next(ln for ln in lines if " S Bot 2" in ln)
+        west = next(ln for ln in lines if " W Bot 3" in ln)
+        assert south.split()[5:] == "1s 2s 3s 4s 5s 6s 7s 8s 9s 11s 12s 13s 1m 1m".split(), south
+        assert west.split()[5:] == "11s 13s 15s 1m 2m 3m 4m 5m 6m 7m 8m 9m S S".split(), west
+        # the winning tile is underlined in both rows
+        for line in (south, west):
+            text = next(t for t in rows.lines(rows.content_size.width) if t.plain == line)
+            start = line.index("13s")
+            assert any(span.start <= start < span.end and "underline" in str(span.style) for span in text.spans), text.spans

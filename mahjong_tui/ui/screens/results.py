@@ -55,6 +55,13 @@ def meld_notation(text: str) -> tuple[list[int], set[int]]:
     return tiles, down
 
 
+def won_without(concealed: Sequence[int], melds: Sequence[str]) -> bool:
+    """True if a winner's revealed hand lacks the tile it won on: its concealed tiles and
+    melds (a kong counts as three) come to 13, not 14 — the second winner on one discard (the
+    discard joins the nearest winner's hand only)."""
+    return len(concealed) + 3 * len(melds) == 13
+
+
 class RevealedHands(Widget):
     """Every seat's hand at the end of a hand, winners marked, the winning tile underlined."""
 
@@ -85,6 +92,10 @@ class RevealedHands(Widget):
             items = [head]
             concealed = list(parse(h["concealed"]))
             win_tile = T.parse_tile(winners[seat]["tile"]) if seat in winners and winners[seat].get("tile") else None
+            if win_tile is not None and not T.is_bonus(win_tile) and won_without(concealed, h["melds"]):
+                # several winners on one discard: the one tile joined the nearest winner's hand;
+                # every other winner is shown with it too, as he was scored
+                concealed = sorted(concealed + [win_tile], key=T.sort_key)
             hi = set()
             if win_tile is not None and win_tile in concealed:
                 hi = {len(concealed) - 1 - concealed[::-1].index(win_tile)}
