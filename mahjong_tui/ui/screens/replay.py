@@ -5,6 +5,16 @@ instant and stepping forward applies one more action.  Every hand is shown face 
 over, or at least it is being watched, not played); Tab turns the table so another seat sits at
 the bottom.
 
+Every step shows one moment of the table: its header, winds, dealer, scores and tiles agree.
+The engine ends a hand and deals the next inside one action (:meth:`Table.apply`), so the
+action that ends a hand gives two steps: first the finished hand (its tiles, ponds and settled
+scores, under the hand's own number, winds and dealer; "the hand is over"), then the next deal,
+a step of its own with no action (``Hand 2: the deal · dealer: Bot 2``).  PgUp/PgDn land on
+these deal steps.  The finished hand is read from a second table that replays the log up to
+that action with the match cut short after that hand (``hands`` of :class:`Table`), so that it
+stops there instead of dealing again; its number, dealer and winds are then set back to those
+the hand was played with, from the hand's summary (the engine has already moved them on).
+
 ``s`` compares the move the step shows with what ``ai:strong`` would have made in its place:
 the bot is given that seat's view just before it (what the player could see then, as the
 previous step stored it)
@@ -21,6 +31,7 @@ from textual.binding import Binding
 
 from ...engine.actions import Action
 from ...engine.log import GameLog
+from ...engine.table import Table
 from ..frame import ActionBox, build_frame
 from ..model import advisor, describe_event, latest_discarder, needs, seat_specs, wind_word
 from ..widgets.areas import TableLayout
@@ -30,9 +41,29 @@ from .base import BaseScreen
 
 @dataclass
 class Step:
-    views: list[dict]  # view of each seat after this many actions
+    """One step of a replay: the table at one moment."""
+
+    views: list[dict]  # view of each seat at this step
     latest: int | None
     text: str  # what this step's action did, in words
+    acted: int = 0  # actions of the log applied up to this step
+    action: Action | None = None  # the move this step shows (None: a deal)
+    deal: bool = False  # the first step of a hand: its deal
+    ended: bool = False  # the last step of a hand: the hand is over, a deal follows (or the match ended)
+
+
+def as_the_hand_ended(view: dict, summary: dict, hands_limit: int | None) -> dict:
+    """``view`` of a table that has just ended a hand (its tiles and settled scores), with the
+    hand's own number, dealer, prevailing wind and seat winds put back from the hand's summary
+    (the ``hand_end`` event / ``last_hand``), where the engine has already moved them on to the
+    next deal; ``hands_limit`` is the match's (``view['hands_limit']``).  A new dict; ``view``
+    is left as it was."""
+    out = dict(view)
+    out.update(hand_number=summary["hand"], hands_limit=hands_limit, dealer=summary["dealer"],
+               prevailing_wind=summary["prevailing_wind"], waiting_for=[], legal=[])
+    out["players"] = [dict(p, wind=summary["seat_winds"][s], dealer=s == summary["dealer"])
+                      for s, p in enumerate(view["players"])]
+    return out
 
 
 class ReplayScreen(BaseScreen):
@@ -64,8 +95,14 @@ class ReplayScreen(BaseScreen):
         self.names = [s.name for s in self.specs]
         humans = [i for i, s in enumerate(self.specs) if s.human]
         self.bottom = humans[0] if humans else 0
-        self.steps: list[Step] = [Step([self.table.view(s) for s in range(4)], None, "The first deal")]
+        first = [self.table.view(s) for s in range(4)]
+        self.steps: list[Step] = [Step(first, None, self._deal_text(first[0]), deal=True)]
         self.pos = 0
+        # how many steps there are: one per action, and one more for each deal after a hand
+        # (a full replay of the log, without views, is quick; raises LogError for a bad log)
+        whole = log.replay()
+        ended = len(whole.history)
+        self.last = len(self.actions) + ended - (1 if ended and whole.phase == "match_over" else 0)
         self._length = needs(dict(self.variant.match), log.hands)
         self._compare = ""  # what ai:strong would do at this step (action_suggest), until a step
         self._advisors: dict[int, object] = {}  # seat -> its ai:strong, made on first use
@@ -78,27 +115,53 @@ class ReplayScreen(BaseScreen):
         self.redraw()
 
     # -- stepping ---------------------------------------------------------------------------
+    def _deal_text(self, view: dict) -> str:
+        """The status of a deal step: which hand, who deals."""
+        return f"Hand {view['hand_number'] + 1}: the deal · dealer: {self.names[view['dealer']]}"
+
     def _extend(self, upto: int) -> None:
-        """Replay actions until step ``upto`` exists."""
-        while len(self.steps) <= min(upto, len(self.actions)):
-            k = len(self.steps) - 1
+        """Build steps until step ``upto`` exists (or the log's last step)."""
+        while len(self.steps) <= min(upto, self.last):
+            prev = self.steps[-1]
+            if prev.ended and self.table.phase != "match_over":
+                # the table has dealt the next hand already (in the action that ended this one)
+                views = [self.table.view(s) for s in range(4)]
+                self.steps.append(Step(views, None, self._deal_text(views[0]), prev.acted, deal=True))
+                continue
+            k = prev.acted
             action = self.actions[k]
             events = self.table.apply(action)
-            views = [self.table.view(s) for s in range(4)]
-            prev = self.steps[-1]
+            end = next((ev for ev in events if ev.get("type") == "hand_end"), None)
+            if end is None:
+                views = [self.table.view(s) for s in range(4)]
+            else:
+                events = events[:events.index(end)]  # what follows belongs to the next deal
+                views = [as_the_hand_ended(v, end, self.game_log.hands) for v in self._finished(k + 1, end)]
             latest = latest_discarder(prev.views[0], views[0], prev.latest)
             words = [f"{self.names[action.seat]}: {action.describe()}"]
             for ev in events:
-                if ev.get("type") == "hand_end":
-                    words.append("the hand is over (Enter: scoring)")
-                elif ev.get("type") in ("claim", "kong", "bonus", "instant_payment"):
+                if ev.get("type") in ("claim", "kong", "bonus", "instant_payment"):
                     t = describe_event(ev, lambda s: self.names[s])
                     if t:
                         words.append(t)
-            self.steps.append(Step(views, latest, " · ".join(words)))
+            if end is not None:
+                words.append("the hand is over (Enter: scoring)")
+            self.steps.append(Step(views, latest, " · ".join(words), k + 1, action, ended=end is not None))
+
+    def _finished(self, acted: int, summary: dict) -> list[dict]:
+        """The four views of the table just after the action that ended the hand of
+        ``summary`` (the first ``acted`` actions applied), before the next deal: the log
+        replayed on a table whose match ends with that hand (see the module docstring)."""
+        if self.table.phase == "match_over":
+            return [self.table.view(s) for s in range(4)]
+        table = Table(self.variant, self.game_log.seed, summary["hand"] + 1)
+        for a in self.actions[:acted]:
+            table.apply(a)
+        return [table.view(s) for s in range(4)]
 
     def go(self, pos: int) -> None:
-        pos = max(0, min(pos, len(self.actions)))
+        """Show step ``pos`` (clamped to the replay's steps)."""
+        pos = max(0, min(pos, self.last))
         self._extend(pos)
         if pos != self.pos:
             self._compare = ""
@@ -108,11 +171,11 @@ class ReplayScreen(BaseScreen):
     def action_suggest(self) -> None:
         """``s``: what ``ai:strong`` would have done instead of the move this step shows, from
         the view of the seat that made it, just before it (see the module docstring)."""
-        if self.pos == 0:
+        played = self.steps[self.pos].action
+        if played is None:  # a deal
             self._compare = "Step to a move first (→): s compares the move just shown"
             self.redraw()
             return
-        played = self.actions[self.pos - 1]
         view = self.steps[self.pos - 1].views[played.seat]  # the seat's view when it chose
         legal = [Action.from_dict(d) for d in view.get("legal") or ()]
         if len(legal) < 2:
@@ -136,14 +199,14 @@ class ReplayScreen(BaseScreen):
         self.go(self.pos + delta)
 
     def action_jump(self, where: int) -> None:
-        self.go(len(self.actions) if where < 0 else where)
+        self.go(self.last if where < 0 else where)
 
     def action_hand(self, delta: int) -> None:
-        """Go to the start of the next hand, or back to the start of this (at its start: the
-        previous) hand."""
+        """Go to the start (the deal) of the next hand (in the last hand: to its end), or back
+        to the start of this (at its start: the previous) hand."""
         if delta > 0:
             k = self.pos
-            while k < len(self.actions):
+            while k < self.last:
                 k += 1
                 self._extend(k)
                 if self._hand_start(k):
@@ -155,7 +218,8 @@ class ReplayScreen(BaseScreen):
         self.go(max(0, k))
 
     def _hand_start(self, k: int) -> bool:
-        return k == 0 or self.steps[k - 1].views[0]["hand_number"] != self.steps[k].views[0]["hand_number"]
+        """Step ``k`` (built already) is a hand's deal."""
+        return self.steps[k].deal
 
     def action_turn(self) -> None:
         self.bottom = (self.bottom + 1) % 4
@@ -186,11 +250,10 @@ class ReplayScreen(BaseScreen):
     def redraw(self) -> None:
         step = self.steps[self.pos]
         view = step.views[self.bottom]
-        n = len(self.actions)
-        title = (f"Step {self.pos}/{n} · {step.text}",)
+        title = (f"Step {self.pos}/{self.last} · {step.text}",)
         choices = (("←→", ("step",)), ("PgUp PgDn", ("hand",)), ("Tab", ("turn the table",)))
         if view.get("last_hand"):
-            choices += (("Enter", ("last scoring",)),)
+            choices += (("Enter", ("scoring" if step.ended else "last scoring",)),)
         info = (f"Replay · at the bottom: {self.names[self.bottom]} "
                 f"({wind_word(view['players'][self.bottom]['wind'])}) · s: what would ai:strong play?",)
         if self._compare:
