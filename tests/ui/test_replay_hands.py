@@ -136,3 +136,25 @@ async def test_page_keys_land_on_each_hands_deal(tmp_path: Path):
         await pilot.press("pageup")
         assert r.pos == 0 and r.steps[0].deal
         assert "Hand 1: the deal · dealer: You" in status(app)
+
+
+async def test_a_replays_scoring_screen_says_enter_or_esc_go_back_to_the_replay(tmp_path: Path):
+    """The scoring screen opened from a replay does not speak of a next hand or of leaving
+    the table: Enter and Esc both go back to the replay, and its key line says so."""
+    from mahjong_tui.ui.screens.results import HandEndScreen
+
+    log = played_log(tmp_path, "yuxi", 5, 2)
+    app = make_app(command="replay", log=log)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        r = app.screen
+        await pilot.press("end")
+        for key in ("enter", "escape"):
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, HandEndScreen))
+            text = screen_text(app)
+            assert "Enter/Esc: back to the replay" in text
+            assert "next hand" not in text and "leave the table" not in text
+            await pilot.press(key)
+            await wait_for(pilot, lambda: app.screen is r)
+            assert r.pos == r.last

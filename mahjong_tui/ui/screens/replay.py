@@ -230,7 +230,7 @@ class ReplayScreen(BaseScreen):
 
         last = self.steps[self.pos].views[0].get("last_hand")
         if last:
-            self.app.push_screen(HandEndScreen(last, self.names, self.art, self.variant))
+            self.app.push_screen(HandEndScreen(last, self.names, self.art, self.variant, replay=True))
 
     def action_keys(self) -> None:
         from .dialogs import KeysScreen

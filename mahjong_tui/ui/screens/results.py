@@ -148,17 +148,23 @@ def headline(s: dict, names: Sequence[str]) -> str:
 
 class HandEndScreen(BaseScreen):
     """Every hand revealed, each winner's scoring breakdown (patterns in words, values, total),
-    who pays whom, then the standings.  Enter goes on."""
+    who pays whom, then the standings.  Enter goes on.
+
+    ``replay``: opened from a replay (Enter on a step), where Enter, Esc (and q) only close it,
+    back to the replay, and its key line says so; at a table Enter goes on to the next hand and
+    q leaves the table."""
 
     BINDINGS = [
         Binding("enter", "next", "Next hand"),
         Binding("space", "next", "Next hand", show=False),
         Binding("q", "leave", "Leave the table"),
+        Binding("escape", "back", "Back to the replay", show=False),  # a replay's only
     ]
 
     def __init__(self, summary: dict, names: Sequence[str], art: TileArt, variant, match_over: bool = False,
-                 notice: Callable[[], str] | None = None, you: int | None = None):
+                 notice: Callable[[], str] | None = None, you: int | None = None, replay: bool = False):
         super().__init__(classes="results")
+        self.replay = replay
         self.summary = summary
         self.names = list(names)
         self.you = you  # the seat addressed as "You" ("You pay …"), if any
@@ -218,7 +224,10 @@ class HandEndScreen(BaseScreen):
         if self.notice is not None:
             nxt = "back to the table" if not self.match_over else nxt
             yield Static("", id="result-notice", markup=False)
-        yield Static(f"Enter: {nxt}   ↑↓: scroll   q: leave the table", classes="screen-hint")
+        if self.replay:
+            yield Static("Enter/Esc: back to the replay   ↑↓: scroll", classes="screen-hint")
+        else:
+            yield Static(f"Enter: {nxt}   ↑↓: scroll   q: leave the table", classes="screen-hint")
 
     def on_mount(self) -> None:
         if self.notice is not None:
@@ -231,8 +240,16 @@ class HandEndScreen(BaseScreen):
         w.display = bool(text)
         w.update(text)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Esc closes the screen in a replay only (at a table Enter goes on, q leaves)."""
+        return self.replay if action == "back" else True
+
     def action_next(self) -> None:
         self.dismiss("next")
+
+    def action_back(self) -> None:
+        """Esc in a replay: back to the replay."""
+        self.dismiss("back")
 
     def action_leave(self) -> None:
         self.dismiss("quit")
