@@ -4,6 +4,8 @@ with "You", and the breakdown's values and total stay in sight at 80x24."""
 
 from __future__ import annotations
 
+import re
+
 from mahjong_tui import tiles as T
 from mahjong_tui.engine import Action, Table
 from mahjong_tui.ui.screens.results import HandEndScreen, RevealedHands
@@ -77,3 +79,45 @@ async def test_every_winner_on_one_discard_is_shown_with_the_tile_it_won_on():
             text = next(t for t in rows.lines(rows.content_size.width) if t.plain == line)
             start = line.index("13s")
             assert any(span.start <= start < span.end and "underline" in str(span.style) for span in text.spans), text.spans
+
+
+def yangzhou_win() -> dict:
+    """Yangzhou: South discards 5s, you (East) win on it with 123456789s EE 46s: six patterns,
+    some with long descriptions ("Edge Wait (Yazi): one-kind wait on an edge or middle tile")."""
+    table = Table(load_variant("yangzhou"), 1, hands=3, first_dealer=1)
+    table.discards_made = 4
+    set_hand(table, 1, "5s123456789tEEEN")
+    set_hand(table, 0, "123456789sEE46s")
+    table.apply(Action(1, "discard", T.parse_tile("5s")))
+    table.apply(Action(0, "win", T.parse_tile("5s")))
+    return table.history[-1]
+
+
+async def test_values_and_the_total_stay_in_sight_at_80x24():
+    """The breakdown used to be cut at 80 columns after the id column: no value, no total.
+    Now every pattern's value is on screen beside its words, and so is the total."""
+    summary = yangzhou_win()
+    (w,) = summary["winners"]
+    app = make_app(variant="yangzhou", seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        lines = await show(app, pilot, summary)
+        await pilot.press("end")
+        await pilot.pause()
+        text = screen_text(app)
+        for p in w["patterns"]:
+            assert re.search(rf"\b{p['value']} fan\b", text), (p, text)
+        total = next(ln for ln in text.splitlines() if ln.strip().startswith("Total"))
+        assert total.rstrip().endswith(f"{w['value']} fan"), total
+        assert "Edge Wait (Yazi)" in text and "Mixed Suit (Hun Yi Se)" in text
+        assert all(len(ln.rstrip()) <= 80 for ln in lines)
+
+
+async def test_the_pattern_ids_are_shown_where_there_is_room():
+    summary = yangzhou_win()
+    app = make_app(variant="yangzhou", seed=1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        lines = await show(app, pilot, summary)
+        row = next(ln for ln in lines if "Edge Wait (Yazi): one-kind wait on an edge or middle tile" in ln)
+        assert re.search(r"edge_wait\s+1 fan", row), row
+        assert any(re.search(r"Total\s+43 fan", ln) for ln in lines), lines
+

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -116,6 +117,53 @@ class RevealedHands(Widget):
         return join_lines(self.lines(self.content_size.width))
 
 
+class Breakdown(Widget):
+    """One winner's scoring breakdown: each pattern in words, its id, count and value, then
+    the total (and the points of a ladder, Uzje).  The value, count and total columns are
+    always whole: the description wraps when the screen is narrow, and below
+    :attr:`ID_WIDTH` columns the id column (the scorer's name, as ``mahjong-tui score``
+    prints it) is left out."""
+
+    DEFAULT_CSS = """
+    Breakdown { height: auto; }
+    """
+    #: narrowest width that shows the pattern ids
+    ID_WIDTH = 100
+
+    def __init__(self, winner: dict):
+        super().__init__(classes="breakdown")
+        self.winner = winner
+
+    def table(self, width: int) -> Table:
+        w = self.winner
+        ids = width >= self.ID_WIDTH
+        t = Table(box=None, show_edge=False, pad_edge=False, padding=(0, 2), header_style="bold",
+                  row_styles=("", "on grey11"), expand=False)
+        t.add_column("pattern", overflow="fold")
+        if ids:
+            t.add_column("id", style="dim", no_wrap=True)
+        t.add_column("count", no_wrap=True, justify="right")
+        t.add_column("value", no_wrap=True, justify="right")
+
+        def row(*cells):
+            t.add_row(*(cells if ids else cells[:1] + cells[2:]))
+
+        for p in w["patterns"]:
+            row(pattern_words(p), p["id"], f"×{p['count']}" if p.get("count", 1) != 1 else "",
+                pattern_value(p, w["unit"]))
+        row(Text("Total", style="bold"), "", "", Text(unit_value(w["value"], w["unit"]), style="bold"))
+        if w.get("points") is not None:   # a ladder from the unit to points (Uzje)
+            row(Text("Points", style="bold"), "", "", Text(unit_value(w["points"], "points"), style="bold"))
+        return t
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        console = self.app.console
+        return len(console.render_lines(self.table(width), console.options.update_width(width), pad=False))
+
+    def render(self) -> Table:
+        return self.table(self.content_size.width)
+
+
 def headline(s: dict, names: Sequence[str]) -> str:
     """The scoring screen's title: the hand, the round, who won on what (tiles as the table
     shows them: ``13s``, not the notation's ``cs``)."""
@@ -185,17 +233,7 @@ class HandEndScreen(BaseScreen):
                 form = (w.get("form") or "").replace("_", " ")
                 yield Static(f"Scoring — {names[seat]} ({wind_word(s['seat_winds'][seat])}), {form} hand",
                              classes="section", markup=False)
-                table: DataTable = DataTable(show_cursor=False, zebra_stripes=True, classes="breakdown")
-                table.can_focus = False
-                table.add_columns("pattern", "id", "count", "value")
-                for p in w["patterns"]:
-                    table.add_row(pattern_words(p), p["id"], f"×{p['count']}" if p.get("count", 1) != 1 else "",
-                                  pattern_value(p, w["unit"]))
-                table.add_row(Text("Total", style="bold"), "", "", Text(unit_value(w["value"], w["unit"]), style="bold"))
-                if w.get("points") is not None:   # a ladder from the unit to points (Uzje)
-                    table.add_row(Text("Points", style="bold"), "", "",
-                                  Text(unit_value(w["points"], "points"), style="bold"))
-                yield table
+                yield Breakdown(w)
             if s.get("loser_scores"):
                 parts = [f"{names[int(k)]} {fmt_num(v)}" for k, v in sorted(s["loser_scores"].items(), key=lambda kv: int(kv[0]))]
                 yield Static("Hand values of the others: " + " · ".join(parts),
