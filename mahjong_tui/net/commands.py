@@ -21,8 +21,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..engine import Table
-from ..engine.log import GameLog, LogWriter
+from ..engine.log import GameLog
 from ..errors import LogError, MahjongError
+from ..journal import JournalClaim
 from .args import add_net_arguments
 from .client import NetClient, parse_address, play_bot
 from .protocol import NetError
@@ -82,30 +83,54 @@ def default_log_path(port: int) -> Path:
     return base / f"{time.strftime('%Y%m%d-%H%M%S')}-{port}.jsonl"
 
 
-def _open_log(path: Path, log: GameLog):
-    """Write ``log`` (header + actions so far) to ``path`` atomically and keep it open for
-    appending: a resumed journal is rewritten whole (a torn last line is gone)."""
-    tmp = path.with_name(path.name + ".tmp")
-    fh = open(tmp, "w", encoding="utf-8")
-    writer = LogWriter(fh, log)
-    os.fsync(fh.fileno())
-    os.replace(tmp, path)
-    return writer
-
-
 def build_server(args: argparse.Namespace, *, local_humans: bool, note=stderr_note,
                  on_hand_end=None) -> tuple[NetServer, str]:
     """The :class:`NetServer` for ``host`` (``local_humans``: ``human`` seats are reserved for
     this terminal) or ``serve`` (``human`` seats are refused), from the parsed arguments; a new
     match, or the unfinished match of ``--log FILE``.  Returns the server (not yet listening)
-    and a one-line description.  Raises :class:`MahjongError` for a bad variant, seat list
-    or log."""
-    from ..cli import variant_from_args
+    and a one-line description.
 
+    The journal is locked here (:class:`~mahjong_tui.journal.JournalClaim`) but written only
+    when the server starts listening: a journal another table plays is refused untouched
+    (:class:`~mahjong_tui.journal.JournalInUse`), and a server that cannot bind its port
+    leaves it as it was.  Raises :class:`MahjongError` for a bad variant, seat list or log."""
     log_arg = getattr(args, "log", None)
     path = Path(log_arg) if log_arg else default_log_path(args.port)
-    if path.exists() and path.stat().st_size > 0:
-        glog = GameLog.load(path)
+    # the journal is locked before anything is decided and written only once the port is
+    # bound (NetServer.start): a second server on a journal being played refuses and changes
+    # nothing, and one that cannot listen leaves the file as it was
+    try:
+        new_match = not path.exists() or path.stat().st_size == 0
+    except OSError:
+        new_match = True
+    if new_match:
+        _check_seats(args.seats, local_humans)  # before a file is made
+    claim = JournalClaim.take(path)
+    try:
+        server, what = _server_for(args, claim, local_humans=local_humans, note=note, on_hand_end=on_hand_end)
+    except BaseException:
+        claim.release()
+        raise
+    return server, what
+
+
+def _check_seats(seats, local_humans: bool) -> None:
+    """:class:`NetError` for a seat list ``host`` (``local_humans``) or ``serve`` cannot serve."""
+    if not local_humans and any(s.split(":")[0] == "human" for s in seats):
+        raise NetError("serve has no local player: seats are remote, ai or ai:LEVEL (use host to play here)")
+    if local_humans and not any(s.split(":")[0] == "human" for s in seats):
+        raise NetError("host plays at least one seat here: mark it human (or use serve)")
+    if not any(s.split(":")[0] in ("remote", "human") for s in seats):
+        raise NetError("a served table needs at least one remote seat (use play for a table of bots)")
+
+
+def _server_for(args: argparse.Namespace, claim: JournalClaim, *, local_humans: bool, note,
+                on_hand_end) -> tuple[NetServer, str]:
+    from ..cli import variant_from_args
+
+    path = claim.path
+    if claim.text.strip():
+        glog = GameLog.loads(claim.text, str(path))
         table = glog.replay()
         if table.phase == "match_over":
             raise LogError(f"{path}: the match in this log is over; nothing to resume (use a new --log FILE)")
@@ -118,19 +143,13 @@ def build_server(args: argparse.Namespace, *, local_humans: bool, note=stderr_no
         table = Table(variant, seed, args.hands)
         glog = GameLog.for_table(table, variant_ref=args.variant, seats=seats)
         what = f"new match, journal {path}"
-    if not local_humans and any(s.split(":")[0] == "human" for s in seats):
-        raise NetError("serve has no local player: seats are remote, ai or ai:LEVEL (use host to play here)")
-    if local_humans and not any(s.split(":")[0] == "human" for s in seats):
-        raise NetError("host plays at least one seat here: mark it human (or use serve)")
-    if not any(s.split(":")[0] in ("remote", "human") for s in seats):
-        raise NetError("a served table needs at least one remote seat (use play for a table of bots)")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    writer = _open_log(path, glog)
+    _check_seats(seats, local_humans)
+    claim.log = glog
     level = getattr(args, "standin", "normal")
     standin = "ai" if level in ("", "ai") else f"ai:{level}"
     try:
         server = NetServer(
-            table, seats, log=writer, password=args.password,
+            table, seats, journal=claim, password=args.password,
             turn_timeout=getattr(args, "turn_timeout", 60.0), claim_timeout=getattr(args, "claim_timeout", 20.0),
             bot_delay=getattr(args, "bot_delay", 0.3), standin=standin,
             start_after=getattr(args, "start_after", None), seat_file=str(path) + ".seats",

@@ -30,7 +30,8 @@ from .. import __version__
 from ..ai.baseline import make_bot
 from ..engine import Action, Table
 from ..engine.log import LogWriter
-from ..errors import IllegalAction
+from ..errors import IllegalAction, LogError
+from ..journal import JournalClaim
 from ..runner import BotSeat, TableRunner
 from .client import SafeBot
 from .protocol import (AUTH_SCHEME, MAX_FRAME, PROTOCOL_VERSION, ProtocolError, check_proof, clean_name,
@@ -356,6 +357,10 @@ class NetServer:
       for a token from :meth:`reserve`; the host's own player), ``ai`` / ``ai:LEVEL``
       (server-side bot);
     - ``log``: a :class:`LogWriter` (appended and flushed before every broadcast), or None;
+    - ``journal``: a :class:`~mahjong_tui.journal.JournalClaim` (instead of ``log``): the
+      journal file, locked but not yet written; :meth:`start` writes it (``journal.log``) only
+      once the port is bound, and :meth:`close` releases it (a server that could not start
+      leaves the file as it was);
     - ``password``: table password (challenge–response; never sent), or None;
     - ``turn_timeout`` / ``claim_timeout``: seconds a client has to answer (None: no limit);
     - ``bot_delay``: pause of server-side bots; ``standin_delay``: how long a stand-in waits
@@ -373,10 +378,11 @@ class NetServer:
                  standin: str = "ai", start_after: float | None = None, seat_file: str | Path | None = None,
                  on_hand_end: Callable[[dict], None] | None = None, on_note: Callable[[str], None] | None = None,
                  on_action: Callable[[Action], None] | None = None, hello_timeout: float = 10.0,
-                 body_timeout: float = 10.0, max_frame: int = MAX_FRAME):
+                 body_timeout: float = 10.0, max_frame: int = MAX_FRAME, journal: JournalClaim | None = None):
         if len(seats) != 4:
             raise ValueError("a table has four seats")
         self.table = table
+        self.journal = journal
         self.seat_specs = list(seats)
         self.password = password or None
         self.turn_timeout = turn_timeout
@@ -419,8 +425,24 @@ class NetServer:
 
     # -- listening ----------------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> tuple[str, int]:
-        """Listen on ``host:port`` (port 0: any free port); returns the address bound."""
-        self._server = await asyncio.start_server(self._handle, host, port, limit=self.max_frame + 16)
+        """Listen on ``host:port`` (port 0: any free port); returns the address bound.  Then,
+        and only then, the claimed journal is written (see ``journal``).  Raises ``OSError``
+        (the port) or :class:`~mahjong_tui.errors.LogError` (the journal); either way the
+        journal is released untouched."""
+        try:
+            self._server = await asyncio.start_server(self._handle, host, port, limit=self.max_frame + 16)
+        except BaseException:
+            if self.journal is not None:
+                self.journal.release()
+            raise
+        if self.journal is not None and self.journal.writer is None:
+            try:
+                self.runner.log = self.journal.open()
+            except OSError as exc:
+                self._server.close()
+                self._server = None
+                self.journal.release()
+                raise LogError(f"cannot write the journal {self.journal.path}: {exc.strerror or exc}") from None
         sock = self._server.sockets[0].getsockname()
         self.address = (sock[0], sock[1])
         self.check_full()
@@ -462,6 +484,9 @@ class NetServer:
         self.over = True
         for c in list(self.conns):
             c.close_with()
+        if self.journal is not None:
+            self.runner.log = None
+            self.journal.release()  # unlocked: the match can be resumed from it
         if self._handlers:
             await asyncio.wait(list(self._handlers), timeout=1.0)
         for t in list(self._handlers):

@@ -30,7 +30,7 @@ so a crash after a resume still leaves one file; leaving it unsaved puts that fi
 contents back.  A journal is locked while its game is played (``flock``, where the system has
 it; released when the file is closed or the process ends, so a crash leaves no stale lock):
 another mahjong-tui does not offer, resume or replay a game being played in another window
-(:func:`journal_in_use`).
+(:func:`~mahjong_tui.journal.journal_in_use`; a LAN table's journal is locked the same way).
 """
 
 from __future__ import annotations
@@ -42,14 +42,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol, Sequence
 
-try:
-    import fcntl
-except ImportError:  # not a POSIX system: journals are not locked
-    fcntl = None  # type: ignore[assignment]
-
 from ..ai.baseline import make_bot
 from ..engine import Action, Table, event_for
 from ..engine.log import GameLog, LogWriter
+from ..journal import journal_in_use, lock_journal as _lock  # noqa: F401 - journal_in_use: the UI's import
 from ..runner import BotSeat, TableRunner
 from ..variant import Variant
 from .model import SeatSpec, describe_event, seat_specs
@@ -561,35 +557,6 @@ class GameSession(DeskSession):
             except OSError:
                 pass
             self.journal_path = None
-
-
-def _lock(fh) -> bool:
-    """Take an exclusive lock on the open journal ``fh`` for as long as it stays open (see the
-    module docstring); False if another open file holds one (True where there is no flock)."""
-    if fcntl is None:
-        return True
-    try:
-        fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        return False
-    return True
-
-
-def journal_in_use(path: str | Path) -> bool:
-    """Is ``path`` the journal of a game being played now (its lock is held by another
-    mahjong-tui, or by another table of this one)?  False for a file that cannot be read or
-    where the system has no flock."""
-    if fcntl is None:
-        return False
-    try:
-        with open(path, "rb") as fh:
-            try:
-                fcntl.flock(fh.fileno(), fcntl.LOCK_SH | fcntl.LOCK_NB)
-            except OSError:
-                return True
-    except OSError:
-        return False
-    return False
 
 
 def _same_file(a: Path, b: Path) -> bool:

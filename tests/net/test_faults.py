@@ -4,10 +4,18 @@ journal, the host closing the table.  Real sockets on 127.0.0.1 only."""
 from __future__ import annotations
 
 import asyncio
+import socket
+import subprocess
+import sys
+from pathlib import Path
 
+from mahjong_tui.engine import Table
+from mahjong_tui.engine.log import GameLog
+from mahjong_tui.journal import journal_in_use
 from mahjong_tui.net.client import NetClient
+from mahjong_tui.variant import load_variant
 
-from .util import new_table, served
+from .util import ROOT, RawClient, env, new_table, served, start_server_process
 
 
 async def test_an_idle_client_that_keeps_rejoining_cannot_stop_the_game():
@@ -42,3 +50,62 @@ async def test_an_idle_client_that_keeps_rejoining_cannot_stop_the_game():
         assert "a bot played" in timeouts[0]["message"]
         assert table.actions[0].seat == 0 and table.actions[0].kind == "discard"  # East's first discard
         assert server.remote[0].name == "Idle"
+
+
+def _run(*args: str, timeout: float = 60) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", *args], cwd=str(ROOT), env=env(), capture_output=True, text=True,
+                          timeout=timeout)
+
+
+def _snapshot(path: Path) -> tuple[int, bytes]:
+    return path.stat().st_ino, path.read_bytes()
+
+
+def test_a_second_server_on_a_journal_in_play_refuses_and_touches_nothing(tmp_path):
+    """A second ``serve`` on the journal of a running table (the same port, or a free one)
+    exits 2 with one line and leaves the file alone; once the table is gone the journal is
+    free again."""
+    log = tmp_path / "s1.jsonl"
+    first, port = start_server_process("--seats", "remote,remote,ai,ai", "--log", str(log), "--seed", "5",
+                                       "--hands", "1", "--bot-delay", "0")
+    try:
+        before = _snapshot(log)
+        assert before[1].startswith(b'{"format": "mahjong-tui-log"')
+        assert journal_in_use(log)
+        for p in (str(port), "0"):  # the port in use, then a free one
+            r = _run("mahjong_tui.net", "serve", "--port", p, "--log", str(log))
+            assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
+            assert "being played now" in r.stderr and "nothing was changed" in r.stderr
+            assert _snapshot(log) == before
+        r = _run("mahjong_tui", "serve", "--port", "0", "--log", str(log))  # the main CLI says the same
+        assert r.returncode == 2 and "being played now" in r.stderr
+        assert _snapshot(log) == before and not log.with_name(log.name + ".tmp").exists()
+        # the running table still owns its file: a player joins and it is journalled there
+        client = RawClient(port)
+        assert client.join(name="Ann")["type"] == "welcome"
+        client.close()
+    finally:
+        first.terminate()
+        first.communicate(timeout=30)
+    assert not journal_in_use(log)
+
+
+def test_a_server_that_cannot_listen_leaves_the_journal_as_it_was(tmp_path):
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = str(busy.getsockname()[1])
+        new = tmp_path / "new.jsonl"
+        r = _run("mahjong_tui.net", "serve", "--port", port, "--log", str(new), "--seats", "remote,ai,ai,ai")
+        assert r.returncode == 2 and "cannot listen" in r.stderr
+        assert not new.exists() and not list(tmp_path.iterdir())  # no empty journal left behind
+        # an unfinished match: not rewritten before the port is bound
+        old = tmp_path / "old.jsonl"
+        table = Table(load_variant("classic"), 3, 1)
+        GameLog.for_table(table, seats=["remote", "ai", "ai", "ai"]).save(old)
+        with open(old, "a", encoding="utf-8") as fh:
+            fh.write('{"seat": 0, "kind": "disc')  # a torn last line, as a crash leaves it
+        before = _snapshot(old)
+        r = _run("mahjong_tui.net", "serve", "--port", port, "--log", str(old))
+        assert r.returncode == 2 and "cannot listen" in r.stderr
+        assert _snapshot(old) == before and not journal_in_use(old)
