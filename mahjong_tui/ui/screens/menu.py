@@ -17,6 +17,10 @@ from .base import BaseScreen
 
 SEAT_CHOICES = [("Human", "human"), ("AI easy", "ai:easy"), ("AI normal", "ai:normal"), ("AI strong", "ai:strong")]
 SEAT_NAMES = ("1 East", "2 South", "3 West", "4 North")
+#: the seats' labels where the dice choose the first dealer (:func:`seat_one_is_east`)
+SEAT_NUMBERS = ("Seat 1", "Seat 2", "Seat 3", "Seat 4")
+#: said under the seats where the dice choose the first dealer
+DICE_NOTE = "Winds drawn by dice: seat 1 is not always East."
 #: Short labels of the named variant options (``[options]``, variants/README.md).
 OPTION_LABELS = {"flowers": "Flowers", "compressed_winds": "Compressed winds", "all_tongs": "All tongs",
                  "concealed_quad_mode": "Concealed quads", "bonus_tile_mode": "Bonus tile",
@@ -45,6 +49,20 @@ def _switch_options() -> list[str]:
 def _choice_options() -> list[str]:
     """The named options that take one of a few strings (a select each)."""
     return [k for k in SCHEMA["options"] if option_values(k) and option_values(k) != (False, True)]
+
+
+def seat_one_is_east(variant) -> bool:
+    """Seat 1 (of the menu, of ``--seats``) is East of the first hand: the variant's
+    ``deal.first_dealer`` is ``"random"`` (the seating is the draw).  Where it is
+    ``"highest_roll"`` (Yuxi, Yangzhou) or ``"breaker"`` (Uzje) the dice choose the first
+    dealer, so any seat may be East (variants/README.md; :class:`Table` rolls)."""
+    return variant.deal.get("first_dealer", "random") == "random"
+
+
+def seat_labels(variant) -> tuple[str, ...]:
+    """The menu's labels of the four seats: ``1 East`` … where seat 1 is East of the first
+    hand, else ``Seat 1`` … (:func:`seat_one_is_east`); ``variant`` None: the wind labels."""
+    return SEAT_NAMES if variant is None or seat_one_is_east(variant) else SEAT_NUMBERS
 
 
 def variant_rows() -> list[tuple[str, str, int]]:
@@ -189,13 +207,14 @@ class MenuScreen(VariantChoice, BaseScreen):
             yield from self.compose_variant_row()
             yield Static("", id="variant-summary")
             yield from self.compose_options()
-            with Horizontal(classes="menu-row"):
+            with Horizontal(classes="menu-row", id="seats-row"):
                 yield Label("Seats", classes="menu-label")
                 for i in range(4):
                     with Vertical(classes="seat-choice"):
-                        yield Label(SEAT_NAMES[i], classes="seat-name")
+                        yield Label(SEAT_NAMES[i], classes="seat-name", id=f"seat-name{i}")
                         value = self.default_seats[i] if self.default_seats[i] in dict((v, 1) for _, v in SEAT_CHOICES) else "ai:normal"
                         yield Select(SEAT_CHOICES, value=value, allow_blank=False, compact=True, id=f"seat{i}")
+            yield Static(DICE_NOTE, id="seat-note")  # shown where the dice choose the first dealer
             with Horizontal(classes="menu-row"):
                 yield Label("Seed", classes="menu-label")
                 yield Input(placeholder="blank = random", id="seed", compact=True, type="integer")
@@ -220,6 +239,7 @@ class MenuScreen(VariantChoice, BaseScreen):
     def on_mount(self) -> None:
         self.show_options()
         self._show_summary()
+        self._show_seat_labels()
         self.query_one("#new", Button).focus()
         self._unfinished: Path | None = None
         self.query_one("#resume-last", Button).display = False
@@ -266,7 +286,18 @@ class MenuScreen(VariantChoice, BaseScreen):
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "variant":
             self.variant_changed()
+            self._show_seat_labels()
         self._show_summary()
+
+    def _show_seat_labels(self) -> None:
+        """Label the seats by wind where seat 1 is East of the first hand, else by number
+        with :data:`DICE_NOTE` under them (:func:`seat_labels`)."""
+        v = self.chosen_variant()
+        for i, label in enumerate(seat_labels(v)):
+            self.query_one(f"#seat-name{i}", Label).update(label)
+        dice = v is not None and not seat_one_is_east(v)
+        self.query_one("#seat-note", Static).display = dice
+        self.query_one("#seats-row").set_class(dice, "-dice")  # the note takes the row's margin
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         self._show_summary()
