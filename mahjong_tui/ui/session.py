@@ -11,12 +11,30 @@ presses a key, and only then does the keyboard (and the hand on screen) change h
 of a human seat is drawn face up only while that human is at the keyboard
 (:meth:`GameSession.shows_hand`).
 
+Claim rounds: when the keyboard changes hands depends on public information only.  The table
+asks only the seats that *can* claim a discard, so a "pass the keyboard" screen that came only
+then would tell the player at the keyboard that another human holds a pair of it.  Instead,
+after every discard at a table of two or more humans, every human seat except the discarder is
+owed a *claim window* (:class:`ClaimRound`), served one after another: first the human already
+at the keyboard (no hand-over), then the others in turn order after the discarder, the next
+player last.  Each of the others gets the privacy screen and then its claim prompt, or, when it
+has no claim, "Nothing to claim on 5m" (the session makes that moment itself).  The next
+player's window and its own turn share one hand-over when its turn follows (nobody else claimed
+the tile), whether or not it could claim.  Until the round is over the table drawn is the one
+each player last saw before the discard (or in their own prompt), the status line holds its
+news, and nothing moves on: what the player at the keyboard sees does not change with what
+another human holds.  An auto-draw answer (below) does not change the pattern either.  Public
+information seldom rules a claim out (a tile with every other copy in sight can still complete
+a chow or a thirteen-orphans win), so no window is skipped on it.  One human at the table (with
+bots) sees no change; a LAN host's several humans still hand over as the server asks.
+
 Auto-draw (a player's setting, per human seat, off by default).  In Classic the next player
 may take *any* discard into hand (``claims.next_player_pickup``, G-OX-2), so that seat is asked
 "pick up or pass" after nearly every discard of the seat before it.  With auto-draw on for a
 seat, a claim prompt whose only choices are ``pickup`` and ``pass`` is answered ``pass`` (the
-seat goes on to draw from the wall) without being shown, and without a hot-seat privacy
-screen; a prompt that also offers a chow, pung, kong or win is shown as usual.  This is the UI
+seat goes on to draw from the wall) without being shown; a prompt that also offers a chow,
+pung, kong or win is shown as usual.  In a hot-seat claim round the seat still gets its window
+(its own turn, or "Nothing to claim").  This is the UI
 answering for the player: the rules are unchanged.
 
 The journal (design.md "the game log ... is the crash-recovery journal").  A local match is
@@ -75,6 +93,37 @@ class Request:
         return "discard" in self.kinds
 
 
+@dataclass(eq=False)
+class ClaimRound:
+    """The claim windows owed after one discard at a hot-seat table (module docstring).
+
+    ``slots``: the human seats still owed a window, in the order they get it; ``claimants``:
+    those the table asks (their prompts come as requests); ``merge``: the next player when it
+    is owed a window and may go straight on to its own turn; ``shown``: the view drawn for each
+    seat while the round lasts; ``turn_next``: the merge seat's window is its coming turn."""
+
+    discarder: int
+    tile: str
+    hand: int
+    slots: list[int]
+    claimants: set[int]
+    merge: int | None
+    shown: dict[int, dict]
+    held: list[dict] = field(default_factory=list)
+    turn_next: bool = False
+
+
+@dataclass(frozen=True)
+class Handoff:
+    """What a privacy screen says: ``kind`` (``turn`` or ``claim``), ``why`` (the line under
+    the name, after the player's name) and ``then`` (a note shown once the player has the
+    keyboard, e.g. "Nothing to claim on 5m", or None: the table at once)."""
+
+    kind: str
+    why: str
+    then: str | None = None
+
+
 class Presenter(Protocol):  # pragma: no cover - typing only
     def table_changed(self) -> None: ...
 
@@ -84,7 +133,8 @@ class Presenter(Protocol):  # pragma: no cover - typing only
 
     async def privacy(self, seat: int, take) -> None:
         """Hide the table until ``seat``'s player presses a key; call ``take()`` (which hands
-        the keyboard over and redraws the table underneath) before uncovering it."""
+        the keyboard over and redraws the table underneath) before uncovering it.  What the
+        screen says: :meth:`DeskSession.handoff`."""
 
     async def hand_over(self, summary: dict, last: bool | None = None) -> None:
         """Show a hand's result; ``last``: it was the match's last hand (None: ask the
@@ -148,6 +198,11 @@ class DeskSession:
         self._texts_since_payment = 0
         self.finished = False
         self.auto_draw: set[int] = set()  # human seats whose pick-up-only prompts pass by themselves
+        #: the claim windows owed after the latest discard (hot-seat; module docstring)
+        self.claim_round: ClaimRound | None = None
+        self._handoff: Handoff | None = None
+        self._parked: list[Request] = []  # requests taken off the queue, not yet served
+        self._round_moved: asyncio.Event | None = None
 
     # -- who is shown -------------------------------------------------------------------------
     @property
@@ -246,36 +301,176 @@ class DeskSession:
         return next(a for a in req.legal if a.kind == "pass")
 
     # -- the desk -----------------------------------------------------------------------------
+    def handoff(self, seat: int) -> Handoff:
+        """What the privacy screen now shown for ``seat`` says (see :class:`Handoff`): in a
+        claim round the discard, whatever ``seat`` holds; else whether it is to play or may
+        claim."""
+        if self._handoff is not None:
+            return self._handoff
+        if self.phase() in ("claim", "rob"):
+            return Handoff("claim", "may claim a discard")
+        return Handoff("turn", "is to play")
+
+    def _round_handoff(self, rnd: ClaimRound, then: str | None = None) -> Handoff:
+        return Handoff("claim", f"may claim {self.name(rnd.discarder)}'s discard", then)
+
+    async def _take(self, seat: int | None = None) -> Request | None:
+        """The oldest waiting request (of ``seat``, if given; others stay parked), or None
+        when a claim round began meanwhile."""
+        assert self._queue is not None
+        while True:
+            for r in list(self._parked):
+                if r.future.done():
+                    self._parked.remove(r)
+                elif seat is None or r.seat == seat:
+                    self._parked.remove(r)
+                    return r
+            item = await self._queue.get()
+            if item is None:  # woken: a claim round began
+                if seat is None:
+                    return None
+                continue
+            self._parked.append(item)
+
     async def _desk(self) -> None:
         """Serve human requests one at a time, passing the keyboard between humans (a request
-        that auto-draw answers is never shown)."""
+        that auto-draw answers is never shown); in a claim round, serve its windows in order."""
         assert self._queue is not None and self.presenter is not None
         while True:
-            req = await self._queue.get()
-            if req.future.done():
+            rnd = self.claim_round
+            if rnd is not None and not rnd.turn_next:
+                await self._serve_slot(rnd)
+                continue
+            req = await self._take(rnd.merge if rnd is not None else None)
+            if req is None:
                 continue
             auto = self.auto_answer(req)
-            if auto is not None:
+            if auto is not None and rnd is None:
                 self.resolve(req, auto)
                 continue
+            if rnd is not None:  # the next player's window and its turn, on one hand-over
+                await self._serve(req, rnd, end_round=True)
+            else:
+                await self._serve(req)
 
-            def take(req: Request = req) -> None:
-                # called while the privacy screen still covers the table, so the first paint
-                # after it is gone already shows the new player's side
-                self.keyboard = req.seat
-                # (a LAN request can be withdrawn while the privacy screen is up)
-                self.request_now = None if req.future.done() else req
-                self.presenter.request_changed()
+    async def _serve(self, req: Request, rnd: ClaimRound | None = None, end_round: bool = False) -> None:
+        """Put ``req`` before its player (behind the privacy screen when the keyboard changes
+        hands) and wait for the answer."""
+        assert self.presenter is not None
 
-            if req.seat != self.keyboard and self.hot_seat:
+        def take(req: Request = req) -> None:
+            # called while the privacy screen still covers the table, so the first paint
+            # after it is gone already shows the new player's side
+            self.keyboard = req.seat
+            if end_round:
+                self._end_round()
+            elif rnd is not None:
+                rnd.shown[req.seat] = req.view
+            # (a LAN request can be withdrawn while the privacy screen is up)
+            self.request_now = None if req.future.done() else req
+            self.presenter.request_changed()
+
+        if req.seat != self.keyboard and self.hot_seat:
+            self._handoff = self._round_handoff(rnd) if rnd is not None else None
+            try:
                 await self.presenter.privacy(req.seat, take)
-                if req.future.done():
-                    continue
-            take()
-            await asyncio.wait([req.future])
-            if self.request_now is req:
+            finally:
+                self._handoff = None
+            if req.future.done():
+                return
+        take()
+        await asyncio.wait([req.future])
+        if self.request_now is req:
+            self.request_now = None
+            self.presenter.request_changed()
+
+    async def _serve_slot(self, rnd: ClaimRound) -> None:
+        """The next window of ``rnd``: the seat's claim prompt, its coming turn (the merge
+        seat), or "Nothing to claim"."""
+        assert self.presenter is not None
+        seat = rnd.slots[0]
+        auto = False
+        if seat in rnd.claimants:
+            req = await self._take(seat)
+            if req is None:
+                return
+            answer = self.auto_answer(req)
+            if answer is None:
+                rnd.slots.pop(0)
+                await self._serve(req, rnd)
+                self._next_slot(rnd)
+                return
+            self.resolve(req, answer)
+            auto = True
+        if seat == rnd.merge:
+            await self._settled(rnd)
+            if self._turn_follows(seat, rnd):
+                rnd.turn_next = True  # served when the turn's request comes
+                self._wake_round()
+                return
+        if seat != self.keyboard:
+            then = (f"Auto-draw passed on {rnd.tile}." if auto else f"Nothing to claim on {rnd.tile}.")
+
+            def take(seat: int = seat) -> None:
+                self.keyboard = seat
                 self.request_now = None
                 self.presenter.request_changed()
+
+            self._handoff = self._round_handoff(rnd, then)
+            try:
+                await self.presenter.privacy(seat, take)
+            finally:
+                self._handoff = None
+        rnd.slots.pop(0)
+        self._next_slot(rnd)
+
+    def _next_slot(self, rnd: ClaimRound) -> None:
+        if not rnd.slots and self.claim_round is rnd:
+            self._end_round()
+
+    def _start_round(self, rnd: ClaimRound) -> None:
+        self.claim_round = rnd
+        if self._queue is not None:
+            self._queue.put_nowait(None)  # wake the desk
+        self._wake_round()
+
+    def _end_round(self) -> None:
+        """The round is over: the live table is drawn again and the held news is told."""
+        rnd = self.claim_round
+        if rnd is None:
+            return
+        self.claim_round = None
+        for ev in rnd.held:
+            self.note_event(ev)
+        self._round_over()
+        self._wake_round()
+        if self.presenter is not None:
+            self.presenter.table_changed()
+
+    def _round_over(self) -> None:
+        """Hook: a claim round just ended."""
+
+    def _wake_round(self) -> None:
+        if self._round_moved is not None:
+            self._round_moved.set()
+
+    async def _round_event(self) -> None:
+        """Wait for the next change of the round or the table (see :meth:`_wake_round`)."""
+        if self._round_moved is None:
+            self._round_moved = asyncio.Event()
+        self._round_moved.clear()
+        await self._round_moved.wait()
+
+    async def _settled(self, rnd: ClaimRound) -> None:
+        """Wait until the discard's claim window is closed (every answer applied)."""
+        while self._in_claim_window():
+            await self._round_event()
+
+    def _in_claim_window(self) -> bool:  # pragma: no cover - a local table only
+        return False
+
+    def _turn_follows(self, seat: int, rnd: ClaimRound) -> bool:  # pragma: no cover
+        return False
 
     def answer(self, action: Action) -> bool:
         """The player at the keyboard chose ``action`` for the current request.  Returns False
@@ -310,6 +505,9 @@ class DeskSession:
         """Put a public event into words on the status line (:func:`describe_event`); an
         instant payment also stays for :data:`PAYMENT_LINGER` further lines, a new hand
         forgets it."""
+        if self.claim_round is not None:  # told when the round is over
+            self.claim_round.held.append(ev)
+            return
         text = describe_event(ev, self.name)
         if ev.get("type") == "hand_start":
             self.payment_text = ""
@@ -386,7 +584,13 @@ class GameSession(DeskSession):
         return self.specs[seat].name
 
     def view(self) -> dict:
-        """The table as the bottom seat may see it."""
+        """The table as the bottom seat may see it; during a claim round, as that seat last
+        saw it (before the discard, or in its own claim prompt: module docstring)."""
+        rnd = self.claim_round
+        if rnd is not None:
+            shown = rnd.shown.get(self.perspective)
+            if shown is not None:
+                return shown
         return self.table.view(self.perspective)
 
     def phase(self) -> str:
@@ -411,10 +615,16 @@ class GameSession(DeskSession):
                 for ev in self.table.events:
                     self.note_event(event_for(ev, None))
             self.presenter.table_changed()
+            self._remember_views()
             while not self._stopped and self.table.phase != "match_over":
                 self._ended = []
                 await self.runner.step()
                 await asyncio.sleep(0)
+                # a claim round holds the table until its windows are served (a claim window
+                # of the table itself runs: it asks the seats that can claim)
+                while (not self._stopped and self.claim_round is not None and not self.claim_round.turn_next
+                       and not self._in_claim_window()):
+                    await self._round_event()
                 for summary in self._ended:
                     if self._stopped:
                         break
@@ -429,6 +639,7 @@ class GameSession(DeskSession):
     def stop(self) -> None:
         self._stopped = True
         self.runner.stop()
+        self._wake_round()
         req = self.request_now
         if req is not None and not req.future.done():
             req.future.cancel()
@@ -448,11 +659,60 @@ class GameSession(DeskSession):
         for ev in events:
             if ev.get("type") == "hand_end":
                 self._ended.append(ev)
+            if ev.get("type") == "discard" and self.claim_round is None:
+                rnd = self._new_round(ev["seat"], ev["tile"])
+                if rnd is not None:
+                    self._start_round(rnd)
             self.note_event(ev)
 
     def _on_action(self, action: Action) -> None:
+        if self.claim_round is None:
+            self._remember_views()
+        self._wake_round()
         if self.presenter is not None:
             self.presenter.table_changed()
+
+    # -- claim rounds (module docstring) --------------------------------------------------------
+    def _remember_views(self) -> None:
+        """Keep each human's view of this moment: drawn while a claim round lasts."""
+        if self.hot_seat:
+            self._views = {h: self.table.view(h) for h in self.humans}
+
+    def _round_over(self) -> None:
+        self._remember_views()
+
+    def claim_round_order(self, discarder: int) -> tuple[list[int], int | None]:
+        """The human seats owed a claim window after ``discarder``'s discard, in the order
+        they get it, and the one whose window may be its coming turn (or None): decided from
+        who is at the keyboard and the seating alone."""
+        owed = [(discarder + k) % 4 for k in (1, 2, 3) if (discarder + k) % 4 in self.humans]
+        holder = self.keyboard
+        nxt = (discarder + 1) % 4
+        merge = nxt if nxt in owed and nxt != holder else None
+        order = [holder] if holder in owed else []
+        order += [h for h in owed if h not in (holder, merge)]
+        if merge is not None:
+            order.append(merge)
+        return order, merge
+
+    def _new_round(self, discarder: int, tile: str) -> ClaimRound | None:
+        if not self.hot_seat:
+            return None
+        order, merge = self.claim_round_order(discarder)
+        if all(h == self.keyboard for h in order):
+            return None  # nobody to hand the keyboard to
+        claiming = self.table.phase == "claim"
+        claimants = {h for h in order if claiming and self.table.legal_actions(h)}
+        views = getattr(self, "_views", {})
+        shown = {h: views[h] for h in self.humans if h in views}
+        return ClaimRound(discarder, tile, self.table.hand_index, order, claimants, merge, shown)
+
+    def _in_claim_window(self) -> bool:
+        return self.table.phase == "claim"
+
+    def _turn_follows(self, seat: int, rnd: ClaimRound) -> bool:
+        t = self.table
+        return t.hand_index == rnd.hand and t.phase == "turn" and t.current == seat
 
     # -- saving -------------------------------------------------------------------------------
     def game_log(self) -> GameLog:

@@ -155,8 +155,7 @@ async def play(pilot, app, *, turns: int | None = None, until=None, pass_claims:
         if isinstance(app.screen, (HandEndScreen, MatchEndScreen)):
             return
         if isinstance(app.screen, PrivacyScreen):
-            await pilot.press("space")
-            await wait_for(pilot, lambda: not isinstance(app.screen, PrivacyScreen))
+            await accept_privacy(pilot, app)
             continue
         req = my_request(app)
         if req.is_turn:
@@ -170,6 +169,20 @@ async def play(pilot, app, *, turns: int | None = None, until=None, pass_claims:
         else:
             await press_action(pilot, app, action)
         await wait_for(pilot, lambda: my_request(app) is not req)
+
+
+async def accept_privacy(pilot, app) -> list[str]:
+    """Accept the privacy screen on top with a key, and its note ("Nothing to claim on 5m",
+    a hot-seat claim round) with another; returns the notes read."""
+    screen = app.screen
+    notes: list[str] = []
+    await pilot.press("space")
+    await wait_for(pilot, lambda: app.screen is not screen or screen.showing_note)
+    if app.screen is screen and screen.showing_note:
+        notes.append(screen.then)
+        await pilot.press("space")
+        await wait_for(pilot, lambda: app.screen is not screen)
+    return notes
 
 
 async def next_decision(pilot, app):

@@ -135,8 +135,9 @@ async def test_auto_draw_off_shows_pickup_only_prompts_and_o_passes_the_one_on_s
 
 async def test_auto_draw_belongs_to_the_seat_at_the_keyboard_in_hot_seat():
     # East and South are people at one keyboard.  East turns auto-draw on; South's pick-up-only
-    # prompts (after East's discards) are still shown, East's (after North's) never are, and no
-    # "pass the keyboard" screen comes up for them.
+    # prompts (after East's discards) are still shown, East's (after North's) never are; but
+    # East is handed the keyboard after each of them all the same (for its turn, or to read
+    # "Auto-draw passed"): an auto answer does not change when the keyboard changes hands.
     app = make_app(seats=("human", "human", "ai", "ai"), seed=SEED_HOT, hands=1)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, PrivacyScreen))
@@ -150,7 +151,18 @@ async def test_auto_draw_belongs_to_the_seat_at_the_keyboard_in_hot_seat():
 
         async def privacy_for(seat, take):
             privacy.append(seat)
+            log.append(("privacy", seat))
             await original_privacy(seat, take)
+
+        log: list[tuple] = []
+        original_resolve = session.resolve
+
+        def resolve(req, action):
+            if session.request_now is not req:
+                log.append(("auto", req.seat))
+            return original_resolve(req, action)
+
+        session.resolve = resolve
 
         table_screen(app).privacy = privacy_for
         await toggle_auto_draw(pilot, app)
@@ -162,8 +174,13 @@ async def test_auto_draw_belongs_to_the_seat_at_the_keyboard_in_hot_seat():
     assert auto and all(req.seat == 0 and req.kinds == PICKUP_ONLY for req in auto)
     assert not any(req.seat == 0 and req.kinds == PICKUP_ONLY for req in shown)
     assert any(req.seat == 1 and req.kinds == PICKUP_ONLY for req in shown)
-    # the keyboard changed hands only for decisions that were shown
-    assert len(privacy) <= sum(1 for a, b in zip(shown, shown[1:]) if a.seat != b.seat)
+    # every auto answer of East's is followed by East's hand-over (not by another auto answer)
+    autos = [i for i, e in enumerate(log) if e[0] == "auto"]
+    assert autos
+    for i in autos:
+        assert ("privacy", 0) in log[i + 1:], log[i:]
+        nxt = next(e for e in log[i + 1:] if e[0] == "privacy")
+        assert nxt == ("privacy", 0), log[i:i + 4]
 
 
 async def test_auto_draw_at_a_lan_table_as_a_client():

@@ -23,30 +23,41 @@ class PrivacyScreen(BaseScreen):
 
     ``take()`` runs *before* the screen goes, so the table underneath is already redrawn for the
     new player when it becomes visible.  Keys pressed within ``guard`` seconds of the screen
-    appearing are ignored (the previous player may still be typing).
+    appearing are ignored (the previous player may still be typing).  ``why``: the line after
+    the player's name (default from ``kind``: "may claim a discard", "is to play").  ``then``:
+    a note for the new player alone ("Nothing to claim on 5m", a hot-seat claim round): after
+    the first key the screen shows it, still hiding the table, until the next key.
     """
 
-    def __init__(self, name: str, wind: str, kind: str, take: Callable[[], None], guard: float = 0.3):
+    def __init__(self, name: str, wind: str, kind: str, take: Callable[[], None], guard: float = 0.3,
+                 why: str | None = None, then: str | None = None):
         super().__init__(classes="privacy")
         self.player = name
         self.wind = wind
         self.kind = kind
+        self.why = why or ("may claim a discard" if kind == "claim" else "is to play")
+        self.then = then
         self.take = take
         self.guard = guard
         self._shown_at = 0.0
         self._done = False
+        self._taken = False
 
     def compose_body(self) -> ComposeResult:
-        why = "may claim a discard" if self.kind == "claim" else "is to play"
         with Vertical(id="privacy-box"):
-            yield Static("Pass the keyboard to", classes="privacy-lead")
+            yield Static("Pass the keyboard to", classes="privacy-lead", id="privacy-lead")
             # names may come from the network: plain text, never markup
             yield Static(f"{self.player} ({wind_word(self.wind)})", id="privacy-name", markup=False)
-            yield Static(f"{self.player} {why}.", classes="privacy-lead", markup=False)
+            yield Static(f"{self.player} {self.why}.", classes="privacy-lead", id="privacy-why", markup=False)
             yield Static(
                 f"{self.player}: press any key when only you can see the screen.",
-                classes="privacy-hint", markup=False,
+                classes="privacy-hint", id="privacy-hint", markup=False,
             )
+
+    @property
+    def showing_note(self) -> bool:
+        """The player has the keyboard and reads :attr:`then`."""
+        return self._taken and not self._done
 
     def on_mount(self) -> None:
         self._shown_at = time.monotonic()
@@ -54,8 +65,18 @@ class PrivacyScreen(BaseScreen):
     def _accept(self) -> None:
         if self._done or time.monotonic() - self._shown_at < self.guard:
             return
+        if self.then is not None and not self._taken:
+            self._taken = True
+            self.take()
+            self.query_one("#privacy-lead", Static).update(f"{self.player} ({wind_word(self.wind)})")
+            self.query_one("#privacy-name", Static).update(self.then)
+            self.query_one("#privacy-why", Static).update("")
+            self.query_one("#privacy-hint", Static).update("Press any key to go on.")
+            self._shown_at = time.monotonic()
+            return
         self._done = True
-        self.take()
+        if not self._taken:
+            self.take()
         self.dismiss(True)
 
     def on_key(self, event: events.Key) -> None:

@@ -165,9 +165,9 @@ class TableScreen(BaseScreen):
 
         s = self.session
         fut: asyncio.Future = asyncio.get_running_loop().create_future()
-        kind = "claim" if s.phase() in ("claim", "rob") else "turn"
-        screen = PrivacyScreen(s.name(seat), s.seat_wind(seat), kind, take,
-                               guard=getattr(self.app, "privacy_guard", 0.3))
+        said = s.handoff(seat)
+        screen = PrivacyScreen(s.name(seat), s.seat_wind(seat), said.kind, take,
+                               guard=getattr(self.app, "privacy_guard", 0.3), why=said.why, then=said.then)
         self.app.push_screen(screen, lambda _r: fut.done() or fut.set_result(None))
         await fut
 
