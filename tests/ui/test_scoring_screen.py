@@ -121,3 +121,17 @@ async def test_the_pattern_ids_are_shown_where_there_is_room():
         assert re.search(r"edge_wait\s+1 fan", row), row
         assert any(re.search(r"Total\s+43 fan", ln) for ln in lines), lines
 
+
+async def test_the_verb_agrees_with_you():
+    app = make_app(variant="yangzhou", seed=1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        lines = await show(app, pilot, yangzhou_win())
+        assert any(ln.strip().endswith("— You (North) win on Bot 2 (East)'s discard of 5s") for ln in lines), lines[:3]
+    from mahjong_tui.ui.screens.results import headline
+
+    summary = uzje_double_win()
+    assert headline(summary, ["Bot 1", "You", "Bot 3", "Bot 4"]).endswith(
+        "You (South) and Bot 3 (West) both win on Bot 1 (East)'s discard of 13s")
+    summary["winners"] = summary["winners"][1:]
+    assert headline(summary, ["You", "Bot 2", "Bot 3", "Bot 4"]).endswith(
+        "Bot 3 (West) wins on You (East)'s discard of 13s")

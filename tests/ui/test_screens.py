@@ -42,7 +42,7 @@ async def test_self_drawn_win_is_offered_on_your_turn():
         assert " w " in text and "win (self-drawn)" in text and "discard" in text
         await pilot.press("w")
         await wait_for(pilot, lambda: isinstance(app.screen, HandEndScreen))
-        assert "You (East) wins, self-drawn" in screen_text(app)
+        assert "You (East) win, self-drawn" in screen_text(app)
 
 
 async def test_kong_is_offered_on_your_turn():

@@ -68,7 +68,7 @@ async def test_whole_hand_discard_claim_pass_win_scoring():
         # the scoring screen: every hand revealed, the breakdown in words with values, the
         # total, who pays whom (cumulative here: nobody), the standings
         text = screen_text(app)
-        assert "You (East) wins on Bot 3 (West)'s discard of 9s" in text
+        assert "You (East) win on Bot 3 (West)'s discard of 9s" in text
         # 80 columns: the words and the values, no pattern ids (tests/ui/test_scoring_screen.py)
         assert re.search(r"Mahjong on a discard\s+20 points", text) and "mahjong_discard" not in text
         assert "Total" in text and "76 points" in text

@@ -166,7 +166,8 @@ class Breakdown(Widget):
 
 def headline(s: dict, names: Sequence[str]) -> str:
     """The scoring screen's title: the hand, the round, who won on what (tiles as the table
-    shows them: ``13s``, not the notation's ``cs``)."""
+    shows them: ``13s``, not the notation's ``cs``; ``You (East) win``, ``Bot 2 (South)
+    wins``)."""
     n = s["hand"] + 1
     wind = wind_word(s["prevailing_wind"])
     head = f"Hand {n} · {wind} round — "
@@ -174,21 +175,24 @@ def headline(s: dict, names: Sequence[str]) -> str:
     def who(seat: int) -> str:
         return f"{names[seat]} ({wind_word(s['seat_winds'][seat])})"
 
+    def wins(seat: int) -> str:  # "Bot 2 (South) wins", "You (East) win"
+        return f"{who(seat)} {'win' if names[seat] == 'You' else 'wins'}"
+
     if s["result"] != "win" or not s["winners"]:
         return head + "exhaustive draw: nobody wins"
     ws = s["winners"]
     tile = tile_text(ws[0]["tile"]) if ws[0].get("tile") else ""
     if len(ws) == 1:
-        w = who(ws[0]["seat"])
+        w = wins(ws[0]["seat"])
         if ws[0].get("form") == "flowers":  # GAPS §3d flower wins
             if s.get("robbed"):
-                return head + f"{w} wins by robbing {who(s['discarder'])}'s eighth flower"
-            return head + f"{w} wins with all eight flowers"
+                return head + f"{w} by robbing {who(s['discarder'])}'s eighth flower"
+            return head + f"{w} with all eight flowers"
         if s["self_draw"]:
-            return head + f"{w} wins, self-drawn {tile}"
+            return head + f"{w}, self-drawn {tile}"
         if s.get("robbed"):
-            return head + f"{w} wins by robbing {who(s['discarder'])}'s kong of {tile}"
-        return head + f"{w} wins on {who(s['discarder'])}'s discard of {tile}"
+            return head + f"{w} by robbing {who(s['discarder'])}'s kong of {tile}"
+        return head + f"{w} on {who(s['discarder'])}'s discard of {tile}"
     names_w = " and ".join(who(w["seat"]) for w in ws)
     both = "both" if len(s["winners"]) == 2 else "all"
     return head + f"{names_w} {both} win on {who(s['discarder'])}'s discard of {tile}"
