@@ -7,6 +7,8 @@ from pathlib import Path
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Horizontal, Vertical
+from textual.message import Message
+from textual.validation import Integer, Number
 from textual.widgets import Button, Checkbox, Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
@@ -25,6 +27,32 @@ DICE_NOTE = "Winds drawn by dice: seat 1 is not always East."
 OPTION_LABELS = {"flowers": "Flowers", "compressed_winds": "Compressed winds", "all_tongs": "All tongs",
                  "concealed_quad_mode": "Concealed quads", "bonus_tile_mode": "Bonus tile",
                  "break_roll": "Break roll"}
+
+
+#: what each of the menu's number fields takes, said when it refuses a key or holds a value
+#: it cannot start a game with
+NUMBER_RULES = {
+    "seed": "Seed: a whole number (digits), or blank for a random seed.",
+    "hands": "Hands: a whole number, 1 or more, or blank for the whole match.",
+    "delay": "Bot pause: seconds, 0 or more (such as 0.4).",
+}
+
+
+class NumberInput(Input):
+    """A number field that says what it takes: a key it refuses (a letter in a number) posts
+    :class:`NumberInput.Refused` besides the bell, where a plain :class:`Input` only rings the
+    bell (often silent); its validators mark a value it cannot use (``0`` hands)."""
+
+    class Refused(Message):
+        """A key was refused: the field's value is unchanged."""
+
+        def __init__(self, field: "NumberInput"):
+            super().__init__()
+            self.field = field
+
+    def restricted(self) -> None:
+        super().restricted()
+        self.post_message(self.Refused(self))
 
 
 class OptionCheckbox(Checkbox):
@@ -215,13 +243,17 @@ class MenuScreen(VariantChoice, BaseScreen):
                         value = self.default_seats[i] if self.default_seats[i] in dict((v, 1) for _, v in SEAT_CHOICES) else "ai:normal"
                         yield Select(SEAT_CHOICES, value=value, allow_blank=False, compact=True, id=f"seat{i}")
             yield Static(DICE_NOTE, id="seat-note")  # shown where the dice choose the first dealer
-            with Horizontal(classes="menu-row"):
+            with Horizontal(classes="menu-row", id="numbers-row"):
                 yield Label("Seed", classes="menu-label")
-                yield Input(placeholder="blank = random", id="seed", compact=True, type="integer")
+                yield NumberInput(placeholder="blank = random", id="seed", compact=True, type="integer",
+                                  validators=[Integer()], valid_empty=True)
                 yield Label("Hands", classes="menu-label2")
-                yield Input(placeholder="whole match", id="hands", compact=True, type="integer")
+                yield NumberInput(placeholder="whole match", id="hands", compact=True, type="integer",
+                                  validators=[Integer(minimum=1)], valid_empty=True)
                 yield Label("Bot pause", classes="menu-label2")
-                yield Input(value="0.4", id="delay", compact=True, type="number")
+                yield NumberInput(value="0.4", id="delay", compact=True, type="number",
+                                  validators=[Number(minimum=0)], valid_empty=True)
+            yield Static("", id="number-note")  # what a number field takes, when it refused something
             with Horizontal(classes="menu-buttons"):
                 yield Button("New game", id="new", variant="primary")
                 yield Button("Resume", id="resume-last")  # shown when a game was left unfinished
@@ -240,6 +272,7 @@ class MenuScreen(VariantChoice, BaseScreen):
         self.show_options()
         self._show_summary()
         self._show_seat_labels()
+        self._show_number_note(None)
         self.query_one("#new", Button).focus()
         self._unfinished: Path | None = None
         self.query_one("#resume-last", Button).display = False
@@ -298,6 +331,27 @@ class MenuScreen(VariantChoice, BaseScreen):
         dice = v is not None and not seat_one_is_east(v)
         self.query_one("#seat-note", Static).display = dice
         self.query_one("#seats-row").set_class(dice, "-dice")  # the note takes the row's margin
+
+    def on_number_input_refused(self, event: NumberInput.Refused) -> None:
+        """A number field refused a key: say what it takes."""
+        self._show_number_note(event.field.id)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """A number field changed: say what it takes while it holds a value it cannot use,
+        clear the note once every field is right."""
+        if isinstance(event.input, NumberInput):
+            valid = event.validation_result is None or event.validation_result.is_valid
+            self._show_number_note(None if valid else event.input.id)
+
+    def _show_number_note(self, field: str | None) -> None:
+        """Under the number fields: the rule of ``field``, else of the first field holding a
+        value it cannot use, else nothing (the note hidden)."""
+        if field is None:
+            field = next((f.id for f in self.query(NumberInput) if not f.is_valid), None)
+        note = self.query_one("#number-note", Static)
+        note.update(NUMBER_RULES.get(field or "", ""))
+        note.display = field is not None
+        self.query_one("#numbers-row").set_class(field is not None, "-note")  # the note takes the margin
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         self._show_summary()

@@ -1,0 +1,42 @@
+"""The menu's number fields say what they take when they refuse a key or hold a value a game
+cannot start with (play-test pt1 item 10)."""
+
+from __future__ import annotations
+
+from textual.widgets import Input, Static
+
+from mahjong_tui.ui.screens.menu import MenuScreen
+
+from .helpers import make_app, screen_text, wait_for
+
+
+async def test_number_fields_say_what_they_take():
+    app = make_app(command=None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen))
+        note = app.screen.query_one("#number-note", Static)
+        assert not note.display
+        seed = app.screen.query_one("#seed", Input)
+        seed.focus()
+        await pilot.press("x")  # refused: the field stays blank, the note says why
+        await pilot.pause()
+        assert seed.value == "" and note.display
+        assert "Seed: a whole number (digits), or blank for a random seed." in screen_text(app)
+        await pilot.press("5")
+        await pilot.pause()
+        assert seed.value == "5" and not note.display
+        hands = app.screen.query_one("#hands", Input)
+        hands.focus()
+        await pilot.press("0")  # typed, but no match has 0 hands
+        await pilot.pause()
+        assert hands.value == "0" and note.display
+        assert "Hands: a whole number, 1 or more, or blank for the whole match." in screen_text(app)
+        await pilot.press("backspace", "2")
+        await pilot.pause()
+        assert hands.value == "2" and not note.display
+        delay = app.screen.query_one("#delay", Input)
+        delay.focus()
+        await pilot.press("end", "s")
+        await pilot.pause()
+        assert delay.value == "0.4" and "Bot pause: seconds, 0 or more (such as 0.4)." in screen_text(app)
+        assert "Host LAN table" in screen_text(app)  # the note takes no room of its own at 80x24
