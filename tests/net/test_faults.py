@@ -109,3 +109,23 @@ def test_a_server_that_cannot_listen_leaves_the_journal_as_it_was(tmp_path):
         r = _run("mahjong_tui.net", "serve", "--port", port, "--log", str(old))
         assert r.returncode == 2 and "cannot listen" in r.stderr
         assert _snapshot(old) == before and not journal_in_use(old)
+
+
+def test_replay_of_a_live_lan_journal_is_refused(tmp_path):
+    """``replay`` shows every hand: it is refused while the table plays (as for a local game
+    in another window) and works once the server is gone."""
+    log = tmp_path / "g1.jsonl"
+    server, port = start_server_process("--seats", "remote,ai,ai,ai", "--log", str(log), "--seed", "6",
+                                        "--hands", "1", "--bot-delay", "0", "--start-after", "0")
+    try:
+        client = RawClient(port)
+        client.join(name="Ann")
+        client.read_until("request")  # the match is under way
+        r = _run("mahjong_tui", "replay", str(log))
+        assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
+        assert "being played" in r.stderr and "every hand" in r.stderr
+        client.close()
+    finally:
+        server.terminate()
+        server.communicate(timeout=30)
+    assert not journal_in_use(log)
