@@ -26,7 +26,7 @@ from ..errors import LogError, MahjongError
 from ..journal import JournalClaim
 from .args import add_net_arguments
 from .client import NetClient, parse_address, play_bot
-from .protocol import NetError
+from .protocol import NetError, check_verifier, password_verifier
 from .server import NetServer, stderr_note
 
 
@@ -156,7 +156,23 @@ def _server_for(args: argparse.Namespace, claim: JournalClaim, *, local_humans: 
             on_hand_end=on_hand_end, on_note=note)
     except ValueError as exc:
         raise NetError(str(exc)) from None
+    _check_password(server, args.password or None, resumed=bool(claim.text.strip()))
     return server, what
+
+
+def _check_password(server: NetServer, password: str | None, resumed: bool) -> None:
+    """A resumed match keeps its table password: refuse (:class:`NetError`) a resume without
+    it, or with another one (the seat file keeps a salted verifier, never the password).  A
+    new match, or one resumed with a password it did not have, records the one given."""
+    seats = server.seat_file
+    if resumed and isinstance(seats.password, dict):
+        if password is None:
+            raise NetError("this match was played with a table password: give it again with --password "
+                           "(its players' clients refuse a table that asks for none)")
+        if not check_verifier(password, seats.password):
+            raise NetError("--password is not the password this match was played with; give that one")
+        return
+    seats.password = password_verifier(password) if password is not None else None
 
 
 def hand_line(e: dict) -> str:
@@ -197,8 +213,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         v = server.table.variant
         opts = "".join(f" {a}" for a in option_assignments(v.applied_options))
         opts = f" (options:{opts})" if opts else ""
+        pw = " --password …" if server.password else ""
         stderr_note(f"serving {v.id}{opts} on {host}:{port} ({what}); seats {','.join(server.seat_specs)}; "
-                    f"join with: mahjong-tui join {host}:{port}")
+                    f"join with: mahjong-tui join {host}:{port}{pw}")
         if args.bind not in ("127.0.0.1", "localhost", "::1") and not args.password:
             stderr_note("warning: the table listens beyond this machine without --password")
         table = await server.run()

@@ -215,6 +215,32 @@ def check_proof(password: str, role: str, server_nonce: str, client_nonce: str, 
     return hmac.compare_digest(proof(password, role, server_nonce, client_nonce), given)
 
 
+#: PBKDF2 rounds of the stored table-password verifier (:func:`password_verifier`)
+VERIFIER_ROUNDS = 200_000
+
+
+def password_verifier(password: str) -> dict:
+    """What a server keeps of its table password beside the journal, so that a resumed match
+    can insist on the same password: ``{"salt": hex, "pbkdf2_sha256": hex, "rounds": N}``
+    (salted PBKDF2-HMAC-SHA256; the password itself is never written)."""
+    salt = secrets.token_bytes(16)
+    digest = hashlib.pbkdf2_hmac("sha256", password.encode("utf-8"), salt, VERIFIER_ROUNDS)
+    return {"salt": salt.hex(), "pbkdf2_sha256": digest.hex(), "rounds": VERIFIER_ROUNDS}
+
+
+def check_verifier(password: str, verifier: dict) -> bool:
+    """Does ``password`` match ``verifier`` (from :func:`password_verifier`)?  False for a
+    malformed verifier."""
+    try:
+        salt = bytes.fromhex(verifier["salt"])
+        rounds = int(verifier["rounds"])
+        want = verifier["pbkdf2_sha256"]
+        got = hashlib.pbkdf2_hmac("sha256", password.encode("utf-8"), salt, rounds).hex()
+    except (KeyError, TypeError, ValueError):
+        return False
+    return hmac.compare_digest(got, str(want))
+
+
 def token_hash(token: str) -> str:
     """What the server stores of a seat token (SHA-256 hex): a leaked seat file does not let
     anyone take a seat."""

@@ -46,24 +46,36 @@ MAX_PENDING_CONNECTIONS = 64  # connections that have not joined yet
 # seat tokens, kept beside the log so a restarted server knows who sat where
 # ----------------------------------------------------------------------------------------
 class SeatFile:
-    """Seat token hashes and names (``{"version": 1, "seats": {"2": {"token_sha256", "name"}}}``),
-    written atomically to ``path`` after each change (``None``: memory only)."""
+    """Seat token hashes and names, and whether the table has a password
+    (``{"version": 1, "seats": {"2": {"token_sha256", "name"}}, "password": VERIFIER | null}``,
+    the verifier of :func:`~mahjong_tui.net.protocol.password_verifier`; a file without the
+    key comes from before it was kept), written atomically to ``path`` after each change
+    (``None``: memory only)."""
+
+    #: ``password`` when the file does not say (an older file, or none yet)
+    UNKNOWN = "unknown"
 
     def __init__(self, path: str | Path | None):
         self.path = Path(path) if path else None
         self.seats: dict[int, dict] = {}
+        self.password: dict | None | str = self.UNKNOWN
         if self.path and self.path.exists():
             try:
                 data = json.loads(self.path.read_text(encoding="utf-8"))
                 self.seats = {int(k): dict(v) for k, v in data.get("seats", {}).items() if 0 <= int(k) <= 3}
+                if "password" in data and (data["password"] is None or isinstance(data["password"], dict)):
+                    self.password = data["password"]
             except (OSError, ValueError, AttributeError, TypeError):
                 self.seats = {}
 
     def save(self) -> None:
         if self.path is None:
             return
+        data: dict = {"version": 1, "seats": {str(k): v for k, v in self.seats.items()}}
+        if self.password != self.UNKNOWN:
+            data["password"] = self.password
         tmp = self.path.with_name(self.path.name + ".tmp")
-        tmp.write_text(json.dumps({"version": 1, "seats": {str(k): v for k, v in self.seats.items()}}), encoding="utf-8")
+        tmp.write_text(json.dumps(data), encoding="utf-8")
         os.replace(tmp, self.path)
 
 
@@ -438,6 +450,7 @@ class NetServer:
         if self.journal is not None and self.journal.writer is None:
             try:
                 self.runner.log = self.journal.open()
+                self.seat_file.save()  # with the table's password verifier: a resume asks for it
             except OSError as exc:
                 self._server.close()
                 self._server = None

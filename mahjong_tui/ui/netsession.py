@@ -198,14 +198,18 @@ class NetSession(DeskSession):
         return f"The next hand is under way: {what}{left}. Enter goes back to the table."
 
     def rejoin_command(self) -> str:
-        """The command that gets this player back to the table."""
+        """The command that gets this player back to the table.  At a table with a password it
+        ends in ``--password …``: the password must be given again (a resumed table refuses to
+        start without it), but is never printed (the command is shown and may be logged)."""
         host, port = self.address
         if self.host is not None:
             journal = self.journal()
             extra = f" --bind {self.bind}" if self.bind != "127.0.0.1" else ""
+            extra += " --password …" if self.host.server.password else ""
             return f"mahjong-tui host --log {journal} --port {port}{extra}" if journal else ""
-        token = self.clients[self.humans[0]].token
-        return f"mahjong-tui join {host}:{port} --token {token}"
+        client = self.clients[self.humans[0]]
+        pw = " --password …" if client.password else ""
+        return f"mahjong-tui join {host}:{port} --token {client.token}{pw}"
 
     def journal(self) -> str | None:
         """The host's game journal (the match can be resumed from it)."""

@@ -129,3 +129,89 @@ def test_replay_of_a_live_lan_journal_is_refused(tmp_path):
         server.terminate()
         server.communicate(timeout=30)
     assert not journal_in_use(log)
+
+
+async def test_a_resumed_table_keeps_its_password(tmp_path):
+    """The seat file keeps a salted verifier (never the password): a resume without it, or
+    with another one, is refused before anything is touched; the right one resumes."""
+    import json
+
+    import pytest
+
+    from mahjong_tui.net.commands import build_parser, build_server
+    from mahjong_tui.net.protocol import NetError
+
+    log = tmp_path / "pw.jsonl"
+    base = ["serve", "--port", "0", "--log", str(log), "--bot-delay", "0"]
+    args = build_parser().parse_args(base + ["--seats", "remote,ai,ai,ai", "--hands", "1",
+                                             "--password", "open sesame"])
+    server, _ = build_server(args, local_humans=False, note=lambda t: None)
+    await server.start("127.0.0.1", 0)
+    await server.close()
+    seats_text = (tmp_path / "pw.jsonl.seats").read_text()
+    assert "sesame" not in seats_text and json.loads(seats_text)["password"]["pbkdf2_sha256"]
+    before = _snapshot(log)
+    for extra, words in (([], "give it again with --password"), (["--password", "…"], "not the password")):
+        with pytest.raises(NetError, match=words):
+            build_server(build_parser().parse_args(base + extra), local_humans=False, note=lambda t: None)
+        assert _snapshot(log) == before and not journal_in_use(log)
+    server, what = build_server(build_parser().parse_args(base + ["--password", "open sesame"]),
+                                local_humans=False, note=lambda t: None)
+    assert "resuming" in what and server.password == "open sesame"
+    _, port = await server.start("127.0.0.1", 0)
+    try:
+        raw = RawClient(port)
+        assert (await asyncio.to_thread(raw.read))["auth"] == "hmac-sha256"
+        raw.close()
+    finally:
+        await server.close()
+
+
+async def test_a_client_with_a_password_refuses_a_table_that_asks_for_none():
+    import pytest
+
+    from mahjong_tui.net.protocol import NetError
+
+    async with served(new_table(), seats=("remote", "ai", "ai", "ai")) as (server, _task):
+        with pytest.raises(NetError, match="asks for no password"):
+            await NetClient("127.0.0.1", server.port, password="open sesame").connect()
+        assert all(rs.conn is None for rs in server.remote.values())
+
+
+def test_serve_says_to_join_with_a_password_and_never_prints_it(tmp_path):
+    p = subprocess.Popen([sys.executable, "-m", "mahjong_tui.net", "serve", "--port", "0", "--seats",
+                          "remote,ai,ai,ai", "--log", str(tmp_path / "s.jsonl"), "--password", "open sesame"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env(), cwd=str(ROOT))
+    try:
+        line = p.stderr.readline()
+    finally:
+        p.terminate()
+        p.communicate(timeout=30)
+    assert "join with: mahjong-tui join 127.0.0.1:" in line and line.rstrip().endswith("--password …")
+    assert "sesame" not in line
+
+
+async def test_the_continue_and_rejoin_commands_ask_for_the_password(tmp_path):
+    """What ``host`` prints to continue the match, and what a joiner is told to rejoin with,
+    name ``--password`` (as a placeholder: the password is never shown)."""
+    from mahjong_tui.cli import build_parser as cli_parser
+    from mahjong_tui.ui.netsession import open_host, open_join
+
+    log = tmp_path / "h.jsonl"
+    args = cli_parser().parse_args(["host", "--port", "0", "--log", str(log), "--seats", "human,remote,ai,ai",
+                                    "--hands", "1", "--password", "open sesame"])
+    host = await open_host(args)
+    try:
+        port = host.address[1]
+        cmd = host.rejoin_command()
+        assert cmd == f"mahjong-tui host --log {log} --port {port} --password …"
+        jargs = cli_parser().parse_args(["join", f"127.0.0.1:{port}", "--password", "open sesame"])
+        joiner = await open_join(jargs)
+        try:
+            cmd = joiner.rejoin_command()
+            assert cmd.startswith(f"mahjong-tui join 127.0.0.1:{port} --token ") and cmd.endswith(" --password …")
+        finally:
+            await joiner.aclose()
+    finally:
+        await host.aclose()
+    assert "sesame" not in cmd
