@@ -36,7 +36,7 @@ ORDER = ("win", "kong", "concealed_kong", "added_kong", "pung", "chow", "pickup"
 class Choice:
     key: str
     action: Action
-    label: str  # words, e.g. "chow 3-4-5m", "pass"
+    label: str  # words, e.g. "chow 3m 4m 5m", "arith 2s 7s 12s", "pass"
 
 
 #: Keys after 1-9 for numbered choices: 0, then letters no other key of the table uses (not
@@ -44,15 +44,29 @@ class Choice:
 MORE_KEYS = "0befgjlmnuvyz"  # not s: the hint (screens/table.py)
 
 
-def parts(action: Action, phase: str = "claim") -> tuple:
+def meld_word(tiles, variant=None) -> str:
+    """The name of the three-tile sequence meld ``tiles`` (codes, a zero read as rank 0 of
+    the suit): the kind of the variant's meld template that has its ranks — Uzje's
+    ``arith``, ``gem`` or ``power`` (GAPS §4c), ``chow`` elsewhere; ``chow`` without a
+    variant."""
+    if variant is None:
+        return "chow"
+    from ..scoring.fan_ladder import meld_kind
+
+    return meld_kind(variant, tiles)
+
+
+def parts(action: Action, phase: str = "claim", variant=None) -> tuple:
     """Words for an action in a prompt, as pieces: ``str`` words and ``int`` tile codes (drawn
-    with the face set).  ``phase`` is the view's phase.  A zero in a chow is shown as the
-    number it is read as (``0s``)."""
+    with the face set).  ``phase`` is the view's phase.  A claimed sequence is named by its
+    meld kind in ``variant`` (:func:`meld_word`: ``chow``, Uzje's ``arith``/``gem``/``power``);
+    a zero in it is shown as the number it is read as (``0s``)."""
     k = action.kind
     t = action.tile
     if k == "chow":
-        out: list = ["chow "]
-        for i, x in enumerate(T.zero_as_number(action.tiles)):
+        read = T.zero_as_number(action.tiles)
+        out: list = [meld_word(read, variant) + " "]
+        for i, x in enumerate(read):
             out += ([" "] if i else []) + [x]
         return tuple(out)
     if k == "win":
@@ -76,17 +90,18 @@ def parts(action: Action, phase: str = "claim") -> tuple:
     return (k.replace("_", " ") + " ", t)
 
 
-def label(action: Action, phase: str = "claim") -> str:
+def label(action: Action, phase: str = "claim", variant=None) -> str:
     """:func:`parts` as plain words (tiles as the table shows them: ``13s``)."""
     from .model import tile_text
 
-    return "".join(tile_text(p) if isinstance(p, int) else p for p in parts(action, phase))
+    return "".join(tile_text(p) if isinstance(p, int) else p for p in parts(action, phase, variant))
 
 
-def assign(legal: list[Action], phase: str = "claim") -> list[Choice]:
+def assign(legal: list[Action], phase: str = "claim", variant=None) -> list[Choice]:
     """Keys for every non-discard action of ``legal``, in prompt order.
 
-    ``phase`` is the view's phase: on one's own turn a win is self-drawn.
+    ``phase`` is the view's phase: on one's own turn a win is self-drawn.  ``variant`` names
+    the sequence melds in the labels (:func:`meld_word`).
     """
     acts = [a for a in legal if a.kind != "discard"]
     acts.sort(key=lambda a: (ORDER.index(a.kind) if a.kind in ORDER else 99, a.tile or 0, a.tiles))
@@ -102,7 +117,7 @@ def assign(legal: list[Action], phase: str = "claim") -> list[Choice]:
         else:
             # past the 23 numbered keys (never seen in play) a choice is taken by a click only
             key = next(numbered, f"#{len(out) + 1}")
-        out.append(Choice(key, a, label(a, phase)))
+        out.append(Choice(key, a, label(a, phase, variant)))
     return out
 
 

@@ -1,5 +1,5 @@
 """The Ùzje table in the real app (Textual Pilot): 16-rank tiles and the zero drawn legibly,
-the bonus-tile indicator in the middle of the table, and a claim prompt of ariths (one with
+the bonus-tile indicator in the middle of the table, and a claim prompt of ariths (named so; one with
 the zero read as rank 0) — each with its own key — whose chosen meld is shown as read.
 
 Seed 7, one hand, baseline bots: your first claim prompt with three or more melds offers
@@ -36,7 +36,8 @@ async def test_uzje_table_ranks_zero_indicator_and_arith_prompt():
             assert set(shown) == {"08fm", "8adm", "8bfm"}
             for key in shown.values():
                 assert f" {key} " in bar
-            assert "chow  0m  8m 16m" in bar          # the zero read as rank 0 of mans
+            assert "arith  0m  8m 16m" in bar         # the zero read as rank 0 of mans
+            assert "chow" not in bar                  # Uzje's sequences are ariths, gems, powers
             await pilot.press(shown["08fm"])
             await wait_for(pilot, lambda: my_request(app) is not req)
             melds = app.screen.query_one(HandArea).plain_lines()
@@ -75,3 +76,23 @@ def test_flower_wins_are_named_in_the_prompt():
     assert label(Action(1, "win", T.parse_tile("r")), "turn") == "win by flowers on r"
     assert label(Action(1, "win", T.parse_tile("r")), "rob") == "rob the flower: win on r"
     assert label(Action(1, "win", T.parse_tile("5s")), "turn") == "win (self-drawn)"
+
+
+def test_each_claim_is_named_by_its_meld_kind():
+    """Uzje's claims are ariths, gems and powers (variants/uzje.toml [melds], GAPS §4c), each
+    named so in the prompt; a Classic chow stays a chow."""
+    from mahjong_tui.engine import Action
+    from mahjong_tui.ui.choices import assign
+    from mahjong_tui.variant import load_variant
+
+    def claim(*tiles):
+        return Action(1, "chow", tiles=tuple(sorted(T.parse_tile(x) for x in tiles)))
+
+    uzje = load_variant("uzje")
+    legal = [claim("2s", "7s", "bs"), claim("1s", "2s", "4s"), claim("1s", "4s", "9s"), claim("Z", "1s", "4s"),
+             Action(1, "pass")]
+    labels = sorted(c.label for c in assign(legal, "claim", uzje))
+    assert labels == ["arith 2s 7s 12s", "gem 1s 2s 4s", "pass", "power 0s 1s 4s", "power 1s 4s 9s"]
+    classic = load_variant("classic")
+    assert [c.label for c in assign([claim("3m", "4m", "5m"), Action(1, "pass")], "claim", classic)] == \
+        ["chow 3m 4m 5m", "pass"]

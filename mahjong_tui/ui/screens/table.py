@@ -281,9 +281,9 @@ class TableScreen(BaseScreen):
                 info = info + ((" · " if info else "") + s.last_text,)
             return ActionBox(title, (), info, False, self._news(s.last_text))
         phase = view["phase"]
-        choices = assign(req.legal, "turn" if req.is_turn else phase)
+        choices = assign(req.legal, "turn" if req.is_turn else phase, s.variant)
         self.choice_map = {c.key: c for c in choices}
-        rows = [(c.key, parts(c.action, "turn" if req.is_turn else phase)) for c in choices]
+        rows = [(c.key, parts(c.action, "turn" if req.is_turn else phase, s.variant)) for c in choices]
         you = "Your" if not s.hot_seat else f"{name(req.seat)}:"
         left = s.seconds_left()
         clock = () if left is None else (f" · {left:.0f} s left",)
@@ -395,7 +395,7 @@ class TableScreen(BaseScreen):
             self._hint = ("Hint: discard ", a.tile)
         else:
             key = next((k for k, c in self.choice_map.items() if c.action == a), None)
-            self._hint = ("Hint: ",) + ((f"{key}  ",) if key else ()) + parts(a, phase)
+            self._hint = ("Hint: ",) + ((f"{key}  ",) if key else ()) + parts(a, phase, self.session.variant)
         self.redraw()
 
     def choose(self, key: str, event: events.Key | None = None) -> bool:
