@@ -186,7 +186,7 @@ class NetClient:
                         final = msg.get("code") in FINAL_CODES
                     if msg["type"] == "bye":
                         final = True
-                        detail = msg.get("reason", "bye")
+                        detail = msg.get("message") or msg.get("reason", "bye")
             except (asyncio.IncompleteReadError, ConnectionError, OSError):
                 pass
             except ProtocolError as exc:
@@ -251,7 +251,9 @@ class NetClient:
         elif t == "error" and msg.get("code") == "timeout":
             self.request = None
         elif t == "bye":
-            self.finished = True
+            # "match over" (an older server sends no reason at the end); "table closed": the
+            # host stopped the table and the match goes on later
+            self.finished = msg.get("reason", "match over") == "match over"
         elif t == "pong":
             fut = self._pings.pop(msg.get("id"), None) if isinstance(msg.get("id"), int) else None
             if fut is not None and not fut.done():

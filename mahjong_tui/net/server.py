@@ -40,6 +40,10 @@ from .protocol import (AUTH_SCHEME, MAX_FRAME, PROTOCOL_VERSION, ProtocolError, 
 
 MAX_WRITE_BUFFER = 1 << 20  # a client that lets this much pile up unread is disconnected
 MAX_PENDING_CONNECTIONS = 64  # connections that have not joined yet
+#: what the server says to its clients when the host closes the table before the match is over
+TABLE_CLOSED = {"type": "bye", "reason": "table closed",
+                "message": "The host closed the table before the match ended. It can go on later from its "
+                           "journal: when it is served again, rejoin with your seat token."}
 
 
 # ----------------------------------------------------------------------------------------
@@ -489,14 +493,19 @@ class NetServer:
             await self.close()
         return self.table
 
-    async def close(self) -> None:
-        """Stop listening and drop every connection (the log is already complete)."""
+    async def close(self, goodbye: bool = True) -> None:
+        """Stop listening and send every client away (the log is already complete).  Before
+        the match is over each joined client is told so first: ``bye`` with reason ``table
+        closed`` (the match goes on later from the journal; rejoin with the seat token).
+        ``goodbye=False``: drop the connections without a word, as a crashed server would
+        (tests of the clients' reconnecting)."""
         self.runner.stop()
         if self._server is not None:
             self._server.close()
+        unfinished = goodbye and self.table.phase != "match_over"
         self.over = True
         for c in list(self.conns):
-            c.close_with()
+            c.close_with(TABLE_CLOSED if unfinished and c.seat is not None else None)
         if self.journal is not None:
             self.runner.log = None
             self.journal.release()  # unlocked: the match can be resumed from it

@@ -338,7 +338,10 @@ class NetSession(DeskSession):
                     self.emit_text(f"Disconnected: {msg.get('detail') or 'connection closed'}")
             presenter.table_changed()
         elif t == "bye":
-            self.finished = True
+            # the match is over, or (reason "table closed") the host closed the table: then the
+            # connection closes next and the player is told why at once
+            if client.finished:
+                self.finished = True
             presenter.table_changed()
 
     def _events(self, events: list[dict], view: dict) -> None:

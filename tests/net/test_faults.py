@@ -215,3 +215,54 @@ async def test_the_continue_and_rejoin_commands_ask_for_the_password(tmp_path):
     finally:
         await host.aclose()
     assert "sesame" not in cmd
+
+
+class _Presenter:
+    """Records what a LAN session tells its screen."""
+
+    def __init__(self):
+        self.texts: list[str] = []
+        self.closed: list[str] = []
+        self.over = False
+
+    def table_changed(self):
+        pass
+
+    def request_changed(self):
+        pass
+
+    def event_text(self, text):
+        self.texts.append(text)
+
+    async def privacy(self, seat, take):
+        take()
+
+    async def hand_over(self, summary, last=None):
+        pass
+
+    async def match_over(self):
+        self.over = True
+
+    async def connection_closed(self, detail):
+        self.closed.append(detail)
+
+
+async def test_a_joiner_is_told_at_once_that_the_host_closed_the_table():
+    from mahjong_tui.cli import build_parser as cli_parser
+    from mahjong_tui.ui.netsession import open_join
+
+    table = new_table("classic", seed=8, hands=1)
+    async with served(table, seats=("remote", "remote", "ai", "ai")) as (server, _task):
+        session = await open_join(cli_parser().parse_args(["join", f"127.0.0.1:{server.port}", "--name", "Bob"]))
+        presenter = _Presenter()
+        session.presenter = presenter
+        playing = asyncio.ensure_future(session.play())
+        await asyncio.sleep(0.1)
+        await server.close()  # the host closes the table before the match is over
+        # told at once (not after the client's 30 s of trying to rejoin)
+        await asyncio.wait_for(playing, 10)
+    client = next(iter(session.clients.values()))
+    assert presenter.closed and presenter.closed[0].startswith("The host closed the table")
+    assert not session.finished and not presenter.over and not client.finished
+    assert not any("reconnecting" in t for t in presenter.texts)
+    assert "rejoin with your seat token" in client.closed_reason

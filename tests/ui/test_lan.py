@@ -173,7 +173,7 @@ async def test_connection_lost_is_shown_when_the_server_goes_away():
         app = net_app(session)
         async with app.run_test(size=(80, 24)) as pilot:
             await wait_for(pilot, lambda: my_request(app) is not None)
-            await server.close()  # the host is gone
+            await server.close(goodbye=False)  # the host is gone (a crash: no goodbye)
             await wait_for(pilot, lambda: "connection lost" in header(app), timeout=10)
             assert "reconnecting" in bar(app) and my_request(app) is None
             assert "[offline]" in screen_text(app)
