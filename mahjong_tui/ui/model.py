@@ -239,8 +239,9 @@ def readiness(variant, view: dict, discard: int | None = None) -> Readiness:
 
 def wait_worth(variant, view: dict, counts: list[int], waits: list[int]) -> dict[int, str]:
     """For each wait, what a win on it would be worth, from the seat's own view only:
-    ``'61 fan'``, ``'self-draw only: 1 multiplier'`` or ``'no win: 14 fan …'`` (GAPS §6c: a
-    Yangzhou player must see whether his hand reaches 15 fan; Yuxi's basic win, §2c)."""
+    ``'61 fan'``, ``'2.6 fan = 2 pt'``, ``'self-draw only: 1 multiplier'`` or
+    ``'no win: 14/15 fan'`` (GAPS §6c: a Yangzhou player must see whether his hand reaches
+    15 fan; Yuxi's basic win, §2c)."""
     from ..melds import Meld
     from ..scoring import HandContext, evaluate
 
@@ -277,9 +278,22 @@ def wait_worth(variant, view: dict, counts: list[int], waits: list[int]) -> dict
         elif drawn is not None and drawn.winning:
             out[w] = f"self-draw only: {_worth(drawn)}"
         else:
-            reason = (on_discard or drawn).reason if (on_discard or drawn) else None
-            out[w] = f"no win: {reason}" if reason else "no win"
+            out[w] = "no win" + _short_of(variant, on_discard or drawn)
     return out
+
+
+def _short_of(variant, res) -> str:
+    """Why a ready hand's wait is no win, briefly: ``': 3/15 fan'`` (the value under the
+    variant's ``win.minimum``; GAPS §6c), ``': ×1/×2'``, else ``': '`` and the scorer's
+    reason, or ``''``."""
+    if res is None:
+        return ""
+    minimum = variant.win.get("minimum") or 0
+    if res.value < minimum and res.unit in ("fan", "tai"):
+        return f": {fmt_num(res.value)}/{fmt_num(minimum)} {res.unit}"
+    if res.value < minimum and res.unit.startswith("multiplier"):
+        return f": ×{fmt_num(res.value)}/×{fmt_num(minimum)}"
+    return f": {res.reason}" if res.reason else ""
 
 
 def payment_words(ev: dict) -> str:
@@ -301,9 +315,9 @@ def payment_words(ev: dict) -> str:
 
 
 def _worth(res) -> str:
-    """``'4.6 fan'``; with a points ladder (Uzje) ``'4.6 fan = 10 points'``."""
+    """``'4.6 fan'``; with a points ladder (Uzje) ``'4.6 fan = 10 pt'``."""
     text = f"{res.value:g} {res.unit}"
-    return text if res.points is None else f"{text} = {fmt_num(res.points)} points"
+    return text if res.points is None else f"{text} = {fmt_num(res.points)} pt"
 
 
 def _does(name, seat: int, verbs: str) -> str:

@@ -549,8 +549,8 @@ async def test_a_key_that_does_nothing_says_which_keys_do():
 
 
 async def test_a_long_status_line_wraps_at_80_columns_instead_of_losing_its_end():
-    """The hint after a wrong key and "After this discard you are ..." do not fit 80 columns
-    together: the bar wraps them between clauses (it used to crop the readiness away)."""
+    """The hint after a wrong key and the readiness after the chosen discard do not fit 80
+    columns together: the bar wraps them between clauses (it used to crop the readiness away)."""
     app = make_app(seed=32, hands=1)
     async with app.run_test(size=(80, 24)) as pilot:
         await play(pilot, app, until=lambda a: my_request(a) is not None and my_request(a).is_turn)
@@ -558,12 +558,12 @@ async def test_a_long_status_line_wraps_at_80_columns_instead_of_losing_its_end(
         await pilot.pause()
         text = bar(app)
         assert "Enter or d discards the chosen tile" in text
-        assert "After this discard you are" in text
+        assert "fter this discard" in text
         lines = [ln.rstrip() for ln in screen_text(app).splitlines()]
-        found = [ln for ln in lines if "After this discard you are" in ln]
+        found = [ln for ln in lines if "fter this discard" in ln]
         assert found, lines
         readiness = found[0]
-        assert re.search(r"After this discard you are (\d+ tiles? from ready|ready, waiting for .*left.*\))$", readiness), readiness
+        assert re.search(r"(After this discard you are \d+ tiles? from ready|Ready after this discard: .*left\).*)$", readiness), readiness
 
 
 async def test_scoring_screen_with_two_winners_on_one_discard():
@@ -623,7 +623,7 @@ async def test_the_hint_key_asks_ai_strong_with_the_players_own_view():
         await pilot.pause()
         assert t._order[t.selected] == want.tile
         text = screen_text(app)
-        assert "Hint: discard" in text and "After this discard you are" in text
+        assert "Hint: discard" in text and "fter this discard" in text
         n = len(t.session.table.actions)
         await pilot.press("enter")
         await wait_for(pilot, lambda: len(t.session.table.actions) > n)

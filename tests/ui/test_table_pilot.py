@@ -123,11 +123,11 @@ async def test_waits_are_shown_when_ready():
                 break
             t = table_screen(app)
             info = " ".join(app.screen.query_one(ActionBar).plain_lines())
-            if "ready, waiting for" in info:
-                # each wait with its unseen copies and what a win on it is worth
-                assert re.search(r"\(\d+ left, (self-draw only: )?\d+ \w+|\(\d+ left, no win", info), info
+            if "Ready: " in info or "Ready after this discard: " in info:
+                # the waits with their unseen copies and what a win on them is worth
+                assert re.search(r"\([\d+]+ left\): ((self-draw only: )?\d+ \w+|no win)", info), info
                 break
             await press_action(pilot, app, bot_policy(t.session.variant, 0)(req))
         else:  # pragma: no cover
             raise AssertionError("never ready")
-        assert "ready, waiting for" in info
+        assert "Ready: " in info or "Ready after this discard: " in info

@@ -48,19 +48,33 @@ from ..widgets.art import TileArt
 from .base import BaseScreen
 
 
-def readiness_parts(r, prefix: str = "") -> tuple:
+def readiness_parts(r, after_discard: bool = False) -> tuple:
+    """The readiness line as parts (words and tile codes): ``Ready: 9s 12s 15s (4+3+3 left):
+    2.6 fan = 2 pt each · 3m (2 left): 4.6 fan = 10 pt`` — waits of equal worth grouped, each
+    group a `` · `` clause the action bar may wrap between; ``2 tiles from ready`` when not
+    ready.  ``after_discard``: said of the hand after the chosen discard (one's own turn)."""
     if r.shanten is None:
         return ()
     if r.shanten == 0:
-        out: list = [prefix + "ready, waiting for "]
-        for w in r.waits:
-            worth = r.worth.get(w)
-            out += [w, f" ({r.left.get(w, 0)} left{', ' + worth if worth else ''}) "]
         if not r.waits:
-            out = [prefix + "ready"]
+            return ("Ready after this discard" if after_discard else "You are ready",)
+        groups: dict[str, list[int]] = {}
+        for w in r.waits:
+            groups.setdefault(r.worth.get(w, ""), []).append(w)
+        out: list = ["Ready after this discard: " if after_discard else "Ready: "]
+        for i, (worth, waits) in enumerate(groups.items()):
+            if i:
+                out.append(" · ")
+            for j, w in enumerate(waits):
+                out += ([" "] if j else []) + [w]
+            left = "+".join(str(r.left.get(w, 0)) for w in waits)
+            out.append(f" ({left} left)")
+            if worth:
+                out.append(f": {worth}{' each' if len(waits) > 1 else ''}")
         return tuple(out)
     n = r.shanten
-    return (f"{prefix}{n} tile{'s' if n != 1 else ''} from ready",)
+    lead = "After this discard you are " if after_discard else "You are "
+    return (f"{lead}{n} tile{'s' if n != 1 else ''} from ready",)
 
 
 class TableScreen(BaseScreen):
@@ -276,7 +290,7 @@ class TableScreen(BaseScreen):
                 title = ("The match is over",)
             info: tuple = ()
             if show:
-                info = readiness_parts(readiness(s.variant, view), "You are ")
+                info = readiness_parts(readiness(s.variant, view))
             if s.last_text:
                 info = info + ((" · " if info else "") + s.last_text,)
             return ActionBox(title, (), info, False, self._news(s.last_text))
@@ -293,7 +307,7 @@ class TableScreen(BaseScreen):
             if tile is not None:
                 lead.append(("Enter", ("discard ", tile)))
             title = (f"{you} turn" if not s.hot_seat else f"{you} your turn",) + clock
-            info = readiness_parts(readiness(s.variant, view, tile), "After this discard you are ") if tile is not None else ()
+            info = readiness_parts(readiness(s.variant, view, tile), after_discard=True) if tile is not None else ()
             if self._hint:
                 info = self._hint + ((" · ",) if info else ()) + info
             return ActionBox(title, tuple(lead + rows), info, True, self._news())
@@ -312,7 +326,7 @@ class TableScreen(BaseScreen):
             title = (f"{name(req.seat)}: ",) + title
         if clock:
             title = (title[:-1] + clock + (" —",)) if title[-1] == " —" else title + clock
-        info = readiness_parts(readiness(s.variant, view), "You are ")
+        info = readiness_parts(readiness(s.variant, view))
         if self._hint:
             info = self._hint + ((" · ",) if info else ()) + info
         return ActionBox(title, tuple(rows), info, True, self._news())

@@ -330,11 +330,16 @@ class ActionBar(Area):
             info = self.parts(box.info, "italic")
             if cell_len(info.plain) <= width:
                 lines.append(info)
-            else:  # too wide: wrap between its " · " clauses rather than crop the last
+            else:  # too wide: wrap between its " · " clauses rather than crop the last,
+                # and a clause wider than the bar between its words
                 pieces = info.split(" · ", allow_blank=False)
                 for piece in pieces[:-1]:
                     piece.append(" ·", "italic")
-                lines.extend(flow(pieces, width, 1))
+                words: list[Text] = []
+                for piece in pieces:
+                    words.extend([piece] if cell_len(piece.plain) <= width
+                                 else piece.split(" ", allow_blank=False))
+                lines.extend(flow(words, width, 1))
         if box.news:
             lines.append(self.parts(box.news, "bold"))
         return lines[:max(1, height)]

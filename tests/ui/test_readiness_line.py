@@ -1,0 +1,48 @@
+"""The readiness line under the prompt at 80x24 (Textual Pilot, rigged hands): everything that
+matters fits — waits of equal worth grouped (``2 pt each``), a hand under the minimum said
+briefly (``no win: 3/15 fan``), and a line too long for the bar wrapped, never cut."""
+
+from __future__ import annotations
+
+from mahjong_tui import tiles as T
+from mahjong_tui.ui.widgets.areas import ActionBar
+from tests.helpers import set_hand
+from tests.ui.helpers import make_app, my_request, wait_for
+
+
+async def bar_after_rigging(variant: str, hand: str, discard: str, size=(80, 24)) -> list[str]:
+    """Start a table, give you (East, the dealer) ``hand`` (14 tiles) on your first turn, put
+    the cursor on ``discard``; the action bar's lines."""
+    app = make_app(variant=variant, seed=1)
+    async with app.run_test(size=size) as pilot:
+        await wait_for(pilot, lambda: my_request(app) is not None and my_request(app).is_turn)
+        ts = app.screen
+        set_hand(ts.session.table, 0, hand)
+        ts.redraw()
+        ts.selected = ts._order.index(T.parse_tile(discard))
+        ts.redraw()
+        await pilot.pause()
+        lines = [ln.rstrip() for ln in app.screen.query_one(ActionBar).plain_lines()]
+        assert all(len(ln) <= size[0] for ln in lines)
+        return lines
+
+
+async def test_a_hand_under_the_minimum_says_so_briefly_at_80_columns():
+    # Yangzhou (GAPS §6c): 123m 234s 567t 789t + 5t waits on 5t and 8t for 3 fan, under 15
+    lines = await bar_after_rigging("yangzhou", "123m234s567t789t5tN", "N")
+    text = " ".join(lines)
+    assert "Ready after this discard: 5t 8t (2+3 left): no win: 3/15 fan each" in text, lines
+
+
+async def test_waits_of_equal_worth_are_grouped_and_all_are_shown():
+    # Uzje: 123456789m EE + 4s 8s waits on 0 (the zero), 2s, 6s, 12s and 16s, each 3.2 fan = 2 points
+    lines = await bar_after_rigging("uzje", "123456789mEE48sN", "N")
+    text = " ".join(lines)
+    assert "Ready after this discard: 2s 6s 12s 16s Z (4+4+4+4+4 left): 3.2 fan = 2 pt each" in text, lines
+
+
+async def test_waits_of_different_worth_wrap_between_groups():
+    # Uzje: 8s 10s waits on 6s and 12s (3.2 fan) and on 9s (4.6 fan: a closed run)
+    lines = await bar_after_rigging("uzje", "123456789mEE8xsN", "N")
+    text = " ".join(lines)
+    assert "6s 12s (4+4 left): 3.2 fan = 2 pt each" in text and "9s (4 left): 4.6 fan = 10 pt" in text, lines
