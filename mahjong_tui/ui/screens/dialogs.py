@@ -107,9 +107,37 @@ KEYS = [
 ]
 
 
+def keys_for(variant=None) -> list[tuple[str, str]]:
+    """The rows of :data:`KEYS` that can apply in ``variant`` (all of them without one): the
+    pick-up ``t`` and auto-draw ``o`` only where the next player may take any discard
+    (``claims.next_player_pickup``, Classic), ``r`` only with bloom tiles (``wall.bloom_tiles``,
+    Yuxi), ``c`` only where sequences are claimed (``claims.chow``), named by the variant's meld
+    kinds (Uzje: arith, gem, power); the replay's keys not at a table."""
+    if variant is None:
+        return list(KEYS)
+    claims = variant.claims
+    pickup = bool(claims.get("next_player_pickup"))
+    out = []
+    for key, what in KEYS:
+        if key == "replay" or key in ("t", "o") and not pickup:
+            continue
+        if key == "r" and not variant.wall.get("bloom_tiles"):
+            continue
+        if key == "p  k  c":
+            kinds = list(dict.fromkeys(t.kind for t in variant.meld_templates))
+            if claims.get("chow", "none") == "none" or not kinds:
+                key, what = "p  k", "pung, kong the discard (digits when several)"
+            elif kinds != ["chow"]:
+                words = ", ".join(kinds[:-1]) + (" or " if len(kinds) > 1 else "") + kinds[-1]
+                what = f"pung, kong the discard; c: make it an {words} (digits when several)"
+        out.append((key, what))
+    return out
+
+
 class KeysScreen(BaseModal):
     """The keys (``?``).  The prompt at the bottom of the table always lists exactly the
-    choices the player has, each with its key; this screen explains them all."""
+    choices the player has, each with its key; this screen explains those that can apply in
+    ``variant`` (:func:`keys_for`)."""
 
     BINDINGS = [
         Binding("escape", "close", "Close"),
@@ -118,13 +146,17 @@ class KeysScreen(BaseModal):
         Binding("enter", "close", "Close", show=False),
     ]
 
+    def __init__(self, variant=None):
+        super().__init__()
+        self.variant = variant
+
     def compose_body(self) -> ComposeResult:
         with Vertical(id="keys-box", classes="dialog"):
             yield Label("Keys at the table", classes="dialog-title")
             table = Table.grid(padding=(0, 2))
             table.add_column(no_wrap=True)
             table.add_column()
-            for key, what in KEYS:
+            for key, what in keys_for(self.variant):
                 table.add_row(Text(key, style="bold"), what)
             yield Static(table, id="keys-table")
             yield Static("When you are one tile from winning, the line under the prompt shows "

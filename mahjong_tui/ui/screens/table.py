@@ -447,7 +447,7 @@ class TableScreen(BaseScreen):
     def action_keys(self) -> None:
         from .dialogs import KeysScreen
 
-        self.app.push_screen(KeysScreen())
+        self.app.push_screen(KeysScreen(self.session.variant))
 
     def action_rules(self) -> None:
         from .rules import RulesScreen

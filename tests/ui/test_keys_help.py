@@ -1,0 +1,41 @@
+"""The ``?`` keys help at the table (Textual Pilot, 80x24): only the keys that can apply in the
+variant being played."""
+
+from __future__ import annotations
+
+import pytest
+
+from mahjong_tui.ui.screens.dialogs import KeysScreen
+from tests.ui.helpers import make_app, play, screen_text, wait_for
+
+
+async def keys_text(variant: str, seed: int = 1) -> str:
+    app = make_app(variant=variant, seed=seed)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play(pilot, app, turns=0)
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, KeysScreen))
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Esc, Enter or ? closes" in text  # the whole box fits 80x24
+        return text
+
+
+@pytest.mark.parametrize("variant, shown, hidden", [
+    ("classic", ["take the discard into hand", "auto-draw"], ["bloom tile", "chow the discard"]),
+    ("yuxi", ["bloom tile"], ["take the discard into hand", "auto-draw", "chow the discard"]),
+    ("yangzhou", ["pung, kong the discard"], ["take the discard into hand", "bloom tile", "chow"]),
+    ("singapore", ["pung, kong, chow the discard"], ["take the discard into hand", "bloom tile", "auto-draw"]),
+    ("uzje", ["make it an arith, gem or power"], ["take the discard into hand", "bloom tile", "chow"]),
+])
+async def test_only_the_keys_of_the_variant_are_listed(variant, shown, hidden):
+    text = keys_text_cache[variant] if variant in keys_text_cache else await keys_text(variant)
+    keys_text_cache[variant] = text
+    for words in shown:
+        assert words in text, (words, text)
+    for words in hidden:
+        assert words not in text, (words, text)
+
+
+keys_text_cache: dict[str, str] = {}
+
