@@ -13,6 +13,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Button, Input, Label, Static
 
+from ... import tiles as T
 from ..model import wind_word
 from .base import BaseModal, BaseScreen
 
@@ -134,10 +135,33 @@ def keys_for(variant=None) -> list[tuple[str, str]]:
     return out
 
 
+def bonus_legend(variant, art, seat_wind: str | None = None) -> list[tuple[Text, str]]:
+    """Rows naming the variant's bonus tiles as the table draws them (``Sp Su Au Wi``: seasons
+    1-4 …), and which of them are the seat's own (its seat number, East 1 … North 4; GAPS
+    §3d).  Empty for a variant without bonus tiles."""
+    bonus = set(variant.bonus_kinds)
+    rows: list[tuple[Text, str]] = []
+    groups = (("seasons", T.SEASONS), ("flowers", T.FLOWERS), ("animals", T.ANIMALS))
+    for word, tiles in groups:
+        have = [t for t in tiles if t in bonus]
+        if not have:
+            continue
+        numbered = word != "animals"
+        names = " ".join(T.long_name(t) for t in have)
+        rows.append((art.row(have), f"{word}{' 1-4' if numbered else ''}: {names}"))
+    if rows and seat_wind:
+        n = T.seat_number(T.parse_tile(seat_wind))
+        own = [t for t in T.SEASONS + T.FLOWERS if t in bonus and T.bonus_number(t) == n]
+        if own:
+            rows.append((art.row(own), f"yours: number {n}, as your seat ({wind_word(seat_wind)})"))
+    return rows
+
+
 class KeysScreen(BaseModal):
     """The keys (``?``).  The prompt at the bottom of the table always lists exactly the
     choices the player has, each with its key; this screen explains those that can apply in
-    ``variant`` (:func:`keys_for`)."""
+    ``variant`` (:func:`keys_for`) and, drawn with ``art``, names the variant's bonus tiles
+    and the ones of the seat at the keyboard (``seat_wind``; :func:`bonus_legend`)."""
 
     BINDINGS = [
         Binding("escape", "close", "Close"),
@@ -146,9 +170,11 @@ class KeysScreen(BaseModal):
         Binding("enter", "close", "Close", show=False),
     ]
 
-    def __init__(self, variant=None):
+    def __init__(self, variant=None, art=None, seat_wind: str | None = None):
         super().__init__()
         self.variant = variant
+        self.art = art
+        self.seat_wind = seat_wind  # of the seat at the keyboard: its own flowers
 
     def compose_body(self) -> ComposeResult:
         with Vertical(id="keys-box", classes="dialog"):
@@ -158,6 +184,9 @@ class KeysScreen(BaseModal):
             table.add_column()
             for key, what in keys_for(self.variant):
                 table.add_row(Text(key, style="bold"), what)
+            if self.variant is not None and self.art is not None:
+                for faces, what in bonus_legend(self.variant, self.art, self.seat_wind):
+                    table.add_row(faces, what)
             yield Static(table, id="keys-table")
             yield Static("When you are one tile from winning, the line under the prompt shows "
                          "your waits and how many of each you have not seen.", classes="dialog-note")

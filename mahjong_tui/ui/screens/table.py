@@ -447,7 +447,9 @@ class TableScreen(BaseScreen):
     def action_keys(self) -> None:
         from .dialogs import KeysScreen
 
-        self.app.push_screen(KeysScreen(self.session.variant))
+        s = self.session
+        seat = s.keyboard if s.keyboard is not None else s.perspective
+        self.app.push_screen(KeysScreen(s.variant, self.art, s.seat_wind(seat)))
 
     def action_rules(self) -> None:
         from .rules import RulesScreen
