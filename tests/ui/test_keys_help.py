@@ -1,5 +1,6 @@
 """The ``?`` keys help at the table (Textual Pilot, 80x24): only the keys that can apply in the
-variant being played."""
+variant being played, and a legend of the variant's bonus tiles as the table draws them, with
+the player's own flowers."""
 
 from __future__ import annotations
 
@@ -39,3 +40,16 @@ async def test_only_the_keys_of_the_variant_are_listed(variant, shown, hidden):
 
 keys_text_cache: dict[str, str] = {}
 
+
+async def test_singapore_bonus_tiles_have_a_legend_with_your_own_flowers():
+    text = await keys_text("singapore")
+    assert "Sp Su Au Wi  seasons 1-4: Spring Summer Autumn Winter" in text
+    assert "Pl Or Ch Bm  flowers 1-4: Plum Orchid Chrysanthemum Bamboo" in text
+    assert "Ca Ra Ro Ce  animals: Cat Rat Rooster Centipede" in text
+    # seed 1: you sit East, number 1: Spring and Plum are yours
+    assert "Sp Pl        yours: number 1, as your seat (East)" in text
+
+
+async def test_a_variant_without_bonus_tiles_has_no_legend():
+    text = await keys_text("yangzhou")
+    assert "seasons" not in text and "yours" not in text
