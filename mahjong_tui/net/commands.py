@@ -246,8 +246,11 @@ def cmd_join_bot(args: argparse.Namespace) -> int:
     _check_level(args.bot)
 
     async def main() -> int:
-        client = NetClient(host, port, name=args.name or f"bot-{args.bot}", password=args.password,
-                           token=getattr(args, "token", None), seat=getattr(args, "seat", None),
+        token = getattr(args, "token", None)
+        # rejoining a seat keeps its player's name unless --name says otherwise
+        name = args.name or (None if token else f"bot-{args.bot}")
+        client = NetClient(host, port, name=name, password=args.password,
+                           token=token, seat=getattr(args, "seat", None),
                            reconnect=getattr(args, "retry", 30.0))
         welcome = await client.connect()
         client.local_variant()  # NetError before playing if the rules differ

@@ -266,3 +266,28 @@ async def test_a_joiner_is_told_at_once_that_the_host_closed_the_table():
     assert not session.finished and not presenter.over and not client.finished
     assert not any("reconnecting" in t for t in presenter.texts)
     assert "rejoin with your seat token" in client.closed_reason
+
+
+def test_a_bot_rejoining_with_a_token_keeps_the_players_name(tmp_path):
+    import json
+
+    log = tmp_path / "n.jsonl"
+    # two remote seats: play starts only once both are taken, so nothing races the bots
+    server, port = start_server_process("--seats", "remote,remote,ai,ai", "--log", str(log), "--seed", "9",
+                                        "--hands", "1", "--bot-delay", "0")
+    try:
+        ann = RawClient(port)
+        token = ann.join(name="Ann")["token"]
+        ann.close()
+        cmd = [sys.executable, "-m", "mahjong_tui.net", "join", f"127.0.0.1:{port}", "--bot", "normal"]
+        bots = [subprocess.Popen(cmd + extra, cwd=str(ROOT), env=env(), stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, text=True) for extra in (["--token", token], [])]
+        outs = [b.communicate(timeout=120) for b in bots]
+        assert [b.returncode for b in bots] == [0, 0], outs
+        assert "as Ann" in outs[0][1] and "as bot-normal" in outs[1][1]
+    finally:
+        server.terminate()
+        server.communicate(timeout=30)
+    names = {k: v["name"] for k, v in json.loads((tmp_path / "n.jsonl.seats").read_text())["seats"].items()}
+    assert names == {"0": "Ann", "1": "bot-normal"}
+
