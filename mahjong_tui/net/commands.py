@@ -202,14 +202,21 @@ async def _listen(server: NetServer, args) -> tuple[str, int]:
 # ----------------------------------------------------------------------------------------
 def cmd_serve(args: argparse.Namespace) -> int:
     """``mahjong-tui serve``: serve a table headless until the match ends.  Prints one line per
-    hand on stdout; connection notes on stderr.  Returns 0."""
+    hand on stdout; connection notes on stderr.  Returns 0.  Stopped (Ctrl-C) before the match
+    is over, it says how to continue it, and lets ``KeyboardInterrupt`` through."""
 
     from ..variant import option_assignments
+
+    resume: list[str] = []
 
     async def main() -> int:
         server, what = build_server(args, local_humans=False,
                                     on_hand_end=lambda e: print(hand_line(e), flush=True))
         host, port = await _listen(server, args)
+        bind = f" --bind {args.bind}" if args.bind != "127.0.0.1" else ""
+        pw_flag = " --password …" if server.password else ""
+        if server.journal is not None:
+            resume.append(f"mahjong-tui serve --log {server.journal.path} --port {port}{bind}{pw_flag}")
         v = server.table.variant
         opts = "".join(f" {a}" for a in option_assignments(v.applied_options))
         opts = f" (options:{opts})" if opts else ""
@@ -220,9 +227,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
             stderr_note("warning: the table listens beyond this machine without --password")
         table = await server.run()
         stderr_note("match over: scores " + " ".join(f"{s:g}" for s in table.scores))
+        resume.clear()
         return 0
 
-    return asyncio.run(main())
+    try:
+        return asyncio.run(main())
+    except KeyboardInterrupt:
+        if resume:
+            stderr_note(f"stopped; continue the match with: {resume[0]}")
+        raise
 
 
 def _check_level(level: str) -> None:

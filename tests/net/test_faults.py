@@ -291,3 +291,14 @@ def test_a_bot_rejoining_with_a_token_keeps_the_players_name(tmp_path):
     names = {k: v["name"] for k, v in json.loads((tmp_path / "n.jsonl.seats").read_text())["seats"].items()}
     assert names == {"0": "Ann", "1": "bot-normal"}
 
+
+def test_serve_stopped_with_ctrl_c_says_how_to_continue(tmp_path):
+    import signal
+
+    log = tmp_path / "c.jsonl"
+    server, port = start_server_process("--seats", "remote,ai,ai,ai", "--log", str(log), "--password", "pw 1")
+    server.send_signal(signal.SIGINT)
+    _out, err = server.communicate(timeout=30)
+    assert server.returncode == 130
+    assert f"continue the match with: mahjong-tui serve --log {log} --port {port} --password …" in err
+    assert "pw 1" not in err and not journal_in_use(log)
