@@ -387,3 +387,25 @@ def test_picked_up_discard_cannot_be_thrown_straight_back():
     table.apply(Action(0, "discard", T.parse_tile("5m")))
     table.apply(Action(1, "pickup", T.parse_tile("5m")))
     assert Action(1, "discard", T.parse_tile("5m")) in table.legal_actions(1)
+
+
+def test_picked_up_tiles_are_in_the_seats_own_view_only():
+    """A discard picked up into the hand (G-OX-2) counts as open in scoring, so its owner's
+    view names it (``picked_up``); no other seat's view does, and it leaves the list when it
+    leaves the hand.  The end-of-hand reveal names every seat's picked-up tiles."""
+    v = load_variant("classic")
+    table = Table(v, 4, hands=1)
+    set_hand(table, 0, "5m19t19sESWNCFPPP")
+    set_hand(table, 1, "19m19t19sESWNCFP")
+    table.apply(Action(0, "discard", T.parse_tile("5m")))
+    assert all(table.view(s)["picked_up"] == "" for s in range(4))
+    table.apply(Action(1, "pickup", T.parse_tile("5m")))
+    assert table.view(1)["picked_up"] == "5m"
+    for s in (0, 2, 3):
+        view = table.view(s)
+        assert view["picked_up"] == ""
+        assert all("picked_up" not in p for p in view["players"])
+    assert table.lazy_view(1)["picked_up"] == "5m"
+    assert table._reveal(1)["picked_up"] == "5m"
+    table.apply(Action(1, "discard", T.parse_tile("9m")))
+    assert table.view(1)["picked_up"] == "5m"

@@ -993,6 +993,8 @@ class Table:
     def _reveal(self, seat: int) -> dict:
         return {
             "concealed": T.format_tiles(T.tiles_of(self.hands[seat])),
+            # of them, the discards picked up into the hand (G-OX-2: they score as open)
+            "picked_up": T.format_tiles(self.claimed_concealed[seat]),
             "melds": [m.notation() for m in self.melds[seat]],
             "bonus": T.format_tiles(self.bonus[seat]),
         }
@@ -1147,6 +1149,13 @@ def _view_waiting_for(table: Table, seat: int) -> list[int]:
     return [w for w in table.waiting_for() if w == seat]
 
 
+def _view_picked_up(table: Table, seat: int) -> str:
+    """Notation of ``seat``'s own picked-up concealed tiles (``'55t'``; ``''`` without any)."""
+    if not 0 <= seat <= 3:
+        return ""
+    return T.format_tiles(table.claimed_concealed[seat])
+
+
 def _view_drawn(table: Table, seat: int) -> str | None:
     if table.phase == "turn" and seat == table.current and table.last_drawn is not None:
         return T.name(table.last_drawn)
@@ -1171,6 +1180,9 @@ VIEW_FIELDS: dict[str, Callable[[Table, int], object]] = {
     "prevailing_wind": lambda table, seat: T.name(table.prevailing_wind),
     "players": _view_players,
     "hand": lambda table, seat: T.format_counts(table.hands[seat]),
+    # the seat's OWN concealed tiles that it picked up from discards (GAPS §5b, G-OX-2): they
+    # are in "hand" but count as open in scoring; never in another seat's view
+    "picked_up": _view_picked_up,
     "drawn": _view_drawn,
     "discard": lambda table, seat: ({"seat": table.discard[0], "tile": T.name(table.discard[1])}
                                     if table.discard else None),

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Callable, Mapping, Sequence
 
 from .. import tiles as T
-from .model import POSITIONS, fmt_num, hand_order, meld_tiles, parse, seat_at
+from .model import POSITIONS, fmt_num, hand_order, meld_tiles, parse, picked_indices, seat_at
 
 Meld = tuple[tuple[int, ...], frozenset[int]]  # tiles, indices face down
 
@@ -77,6 +77,7 @@ class HandBox:
     selected: int | None
     melds: tuple[Meld, ...]
     active: bool  # the cursor means something (own turn)
+    picked: frozenset[int] = frozenset()  # indices of discards picked up into the hand (G-OX-2)
 
 
 Parts = tuple  # text made of str pieces and tile codes (int), drawn with the face set
@@ -161,8 +162,11 @@ def build_frame(
         ponds.append(PondBox(pos, pond, latest == s and bool(pond) and not pond[-1][1]))
     me = players[bottom]
     if show_own_hand:
-        tiles, drawn = hand_order(hand_text, view.get("drawn") if hand_text == view["hand"] else None)
-        hand = HandBox(tuple(tiles), len(tiles), drawn, selected if hand_active else None, melds_of(me), hand_active)
+        own = hand_text == view["hand"]
+        tiles, drawn = hand_order(hand_text, view.get("drawn") if own else None)
+        picked = picked_indices(tiles, view.get("picked_up"), drawn) if own else frozenset()
+        hand = HandBox(tuple(tiles), len(tiles), drawn, selected if hand_active else None, melds_of(me), hand_active,
+                       picked)
     else:
         hand = HandBox(None, me["concealed_count"], None, None, melds_of(me), False)
     w = view["wall"]

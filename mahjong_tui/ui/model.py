@@ -102,6 +102,20 @@ def hand_order(hand: str, drawn: str | None) -> tuple[list[int], int | None]:
     return tiles, None
 
 
+def picked_indices(tiles: Sequence[int], picked: str | None, drawn: int | None = None) -> frozenset[int]:
+    """Indices into ``tiles`` (a hand in display order, the drawn tile at ``drawn``) of the
+    discards picked up into the hand (``picked``: notation, the view's ``picked_up``; Classic
+    G-OX-2): for each picked tile one copy of it, the rightmost not yet marked and not the tile
+    just drawn (a pick-up replaces the draw, so the drawn copy was never picked up)."""
+    out: set[int] = set()
+    for t in parse(picked):
+        for i in range(len(tiles) - 1, -1, -1):
+            if tiles[i] == t and i != drawn and i not in out:
+                out.add(i)
+                break
+    return frozenset(out)
+
+
 def meld_tiles(meld: dict) -> tuple[list[int | None], set[int]]:
     """A meld of a view as (tiles, indices drawn face down): a concealed kong shows its two
     outer tiles face down (issue 3 §2), a hidden one (Uzje ``concealed_quad_mode = hidden``: no
@@ -258,13 +272,19 @@ def wait_worth(variant, view: dict, counts: list[int], waits: list[int]) -> dict
         for m in me["melds"]
     )
     base = T.tiles_of(counts)
+    # the seat's own picked-up discards still in hand (G-OX-2: a pung on one is open)
+    claimed, left = [], list(counts)
+    for t in parse(view.get("picked_up")):
+        if left[t] > 0:
+            left[t] -= 1
+            claimed.append(t)
     out: dict[int, str] = {}
     for w in waits:
         results = []
         for self_draw in (False, True):
             ctx = HandContext(
                 concealed=tuple(sorted(base + [w])), melds=melds, bonus=tuple(T.parse_tiles(me.get("bonus", ""))),
-                winning_tile=w, self_draw=self_draw, seat_wind=T.parse_tile(me.get("wind", "E")),
+                winning_tile=w, self_draw=self_draw, claimed_concealed=tuple(claimed), seat_wind=T.parse_tile(me.get("wind", "E")),
                 prevailing_wind=T.parse_tile(view.get("prevailing_wind", "E")),
                 indicators=tuple(T.parse_tile(t) for t in view["wall"].get("indicators", [])),
             )

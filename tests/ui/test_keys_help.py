@@ -23,8 +23,9 @@ async def keys_text(variant: str, seed: int = 1) -> str:
 
 
 @pytest.mark.parametrize("variant, shown, hidden", [
-    ("classic", ["take the discard into hand", "auto-draw"], ["bloom tile", "chow the discard"]),
-    ("yuxi", ["bloom tile"], ["take the discard into hand", "auto-draw", "chow the discard"]),
+    ("classic", ["take the discard into hand", "auto-draw", "take the discard into hand (5t*: counts as open in a pung)"],
+     ["bloom tile", "chow the discard"]),
+    ("yuxi", ["bloom tile"], ["take the discard into hand", "auto-draw", "chow the discard", "5t*"]),
     ("yangzhou", ["pung, kong the discard"], ["take the discard into hand", "bloom tile", "chow"]),
     ("singapore", ["pung, kong, chow the discard"], ["take the discard into hand", "bloom tile", "auto-draw"]),
     ("uzje", ["make it an arith, gem or power"], ["take the discard into hand", "bloom tile", "chow"]),

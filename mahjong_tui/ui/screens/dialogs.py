@@ -96,7 +96,7 @@ KEYS = [
     ("w", "win: on a discard, or self-drawn on your turn"),
     ("p  k  c", "pung, kong, chow the discard (digits when several)"),
     ("a", "add a drawn tile to your exposed pung (added kong)"),
-    ("t", "take the discard into hand (Classic pick-up)"),
+    ("t", "take the discard into hand (5t*: counts as open in a pung)"),
     ("r", "take the kong replacement instead of a bloom tile"),
     ("x, Space", "pass"),
     ("o", "auto-draw on/off: pass pick-up-only prompts by themselves"),
@@ -110,8 +110,9 @@ KEYS = [
 
 def keys_for(variant=None) -> list[tuple[str, str]]:
     """The rows of :data:`KEYS` that can apply in ``variant`` (all of them without one): the
-    pick-up ``t`` and auto-draw ``o`` only where the next player may take any discard
-    (``claims.next_player_pickup``, Classic), ``r`` only with bloom tiles (``wall.bloom_tiles``,
+    pick-up ``t`` (with the mark of a picked-up tile in the hand, ``5t*``: G-OX-2, a pung or
+    kong made with it scores as open) and auto-draw ``o`` only where the next player may take
+    any discard (``claims.next_player_pickup``, Classic), ``r`` only with bloom tiles (``wall.bloom_tiles``,
     Yuxi), ``c`` only where sequences are claimed (``claims.chow``), named by the variant's meld
     kinds (Uzje: arith, gem, power); the replay's keys not at a table."""
     if variant is None:

@@ -13,7 +13,7 @@ from textual.widget import Widget
 from textual.widgets import DataTable, Static
 
 from ... import tiles as T
-from ..model import fmt_num, parse, pattern_words, payment_words, standings, tile_text, transfers, wind_word
+from ..model import fmt_num, parse, pattern_words, picked_indices, payment_words, standings, tile_text, transfers, wind_word
 from ..widgets.art import TileArt, flow, join_lines
 from ..widgets.chart import ScoreChart
 from .base import BaseScreen
@@ -64,7 +64,8 @@ def won_without(concealed: Sequence[int], melds: Sequence[str]) -> bool:
 
 
 class RevealedHands(Widget):
-    """Every seat's hand at the end of a hand, winners marked, the winning tile underlined."""
+    """Every seat's hand at the end of a hand, winners marked, the winning tile underlined, a
+    discard picked up into the hand followed by ``*`` (Classic G-OX-2)."""
 
     DEFAULT_CSS = """
     RevealedHands { height: auto; text-wrap: nowrap; text-overflow: clip; }
@@ -100,7 +101,18 @@ class RevealedHands(Widget):
             hi = set()
             if win_tile is not None and win_tile in concealed:
                 hi = {len(concealed) - 1 - concealed[::-1].index(win_tile)}
-            items.append(art.row(concealed, highlight=hi))
+            picked = picked_indices(concealed, h.get("picked_up"))
+            if picked:  # discards picked up into the hand (G-OX-2: they count as open) get a *
+                row = Text(no_wrap=True, end="")
+                for i, t in enumerate(concealed):
+                    if i:
+                        row.append(" ")
+                    row.append_text(art.tile(t, highlight=i in hi))
+                    if i in picked:
+                        row.append(art.glyphs.picked, "bold")
+                items.append(row)
+            else:
+                items.append(art.row(concealed, highlight=hi))
             for m in h["melds"]:
                 tiles, down = meld_notation(m)
                 items.append(art.meld(tiles, down))

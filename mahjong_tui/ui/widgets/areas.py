@@ -268,8 +268,8 @@ class WallPanel(Area):
 
 
 class HandArea(Area):
-    """The bottom seat's hand: concealed tiles (the tile just drawn set apart at the right),
-    the cursor, then the melds.  Click a tile to select it, click it again to discard."""
+    """The bottom seat's hand: concealed tiles (the tile just drawn set apart at the right; a
+    discard picked up into the hand followed by ``*``), the cursor, then the melds.  Click a tile to select it, click it again to discard."""
 
     AUTO_HEIGHT = True
 
@@ -287,6 +287,8 @@ class HandArea(Area):
                 face = art.tile(t, selected=(i == box.selected), highlight=(i == box.drawn))
                 face.stylize(Style.from_meta({"@click": f"screen.tile({i})"}))
                 row.append_text(face)
+                if i in box.picked:  # a discard taken into the hand: counts as open (G-OX-2)
+                    row.append(art.glyphs.picked, "bold")
             items.append(row)
         for tiles, down in box.melds:
             items.append(art.meld(tiles, down))

@@ -25,6 +25,7 @@ class Glyphs:
     latest: str  # after the latest discard
     ellipsis: str
     down: str  # "times" sign of a face-down count
+    picked: str = "*"  # after a discard picked up into the hand (Classic G-OX-2)
 
 
 UNICODE_GLYPHS = Glyphs(turn="▶", dealer="dealer", dot="·", latest="◂", ellipsis="…", down="×")
