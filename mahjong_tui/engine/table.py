@@ -953,12 +953,13 @@ class Table:
             "winners": [
                 {"seat": w, "value": res.value, "unit": res.unit, "form": res.form,
                  **({"points": res.points} if res.points is not None else {}),
-                 "patterns": [{"id": p.id, "value": p.value, "count": p.count, "kind": p.kind,
-                               "description": p.description} for p in res.patterns],
+                 "patterns": _pattern_dicts(res),
                  "tile": T.name(ctx.winning_tile)}
                 for w, res, ctx in winners
             ],
             "loser_scores": {s: r.value for s, r in losers.items()},
+            # each non-winner's own breakdown where every player scores his hand (G-OX-6)
+            "loser_patterns": {s: _pattern_dicts(r) for s, r in losers.items()},
             # the hand's instant payments (GAPS §3e), already in the scores; ``deltas`` above
             # are the win's settlement only
             "instant_payments": list(self.instant_log),
@@ -1110,6 +1111,13 @@ def _meld_dict(m: Meld, hidden: bool = False) -> dict:
         d = {"kind": m.kind, "tiles": tiles, "kong_type": m.kong_type, "from_seat": m.from_seat}
         m.__dict__[key] = d
     return d
+
+
+def _pattern_dicts(res: ScoreResult) -> list[dict]:
+    """A score's breakdown as the hand summary holds it: one dict per pattern (id, value,
+    count, kind, description)."""
+    return [{"id": p.id, "value": p.value, "count": p.count, "kind": p.kind, "description": p.description}
+            for p in res.patterns]
 
 
 def _view_players(table: Table, seat: int) -> list[dict]:

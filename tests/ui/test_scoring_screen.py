@@ -135,3 +135,25 @@ async def test_the_verb_agrees_with_you():
     summary["winners"] = summary["winners"][1:]
     assert headline(summary, ["You", "Bot 2", "Bot 3", "Bot 4"]).endswith(
         "Bot 3 (West) wins on You (East)'s discard of 13s")
+
+
+async def test_each_other_players_hand_value_is_explained_at_80x24():
+    """Classic: every player scores his own hand (G-OX-6), so the others' values are listed
+    with the patterns that made them, not only as totals (seed 32: You win self-drawn; Bot 3
+    holds his own season, Bot 4 another's, Bot 2 nothing)."""
+    from mahjong_tui.ui.screens.results import HandEndScreen
+    from tests.ui.helpers import play
+
+    app = make_app(seed=32)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play(pilot, app)
+        await wait_for(pilot, lambda: isinstance(app.screen, HandEndScreen))
+        await pilot.pause()
+        summary = app.screen.summary
+        assert set(summary["loser_patterns"]) == set(summary["loser_scores"]) == {1, 2, 3}
+        lines = screen_text(app).splitlines()
+        at = next(i for i, ln in enumerate(lines) if "Hand values of the others" in ln)
+        rows = [re.sub(r"[\u2580-\u259f]+", "", ln).rstrip() for ln in lines[at + 1:at + 4]]  # no scrollbar
+        assert rows == ["   Bot 2 0 points: nothing scores",
+                        "   Bot 3 8 points: Flower or season of your own wind 8 points",
+                        "   Bot 4 4 points: Flower or season of another wind 4 points"], rows

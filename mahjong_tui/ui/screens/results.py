@@ -176,6 +176,30 @@ class Breakdown(Widget):
         return self.table(self.content_size.width)
 
 
+def others_breakdown(s: dict, names: Sequence[str]) -> Table:
+    """Each non-winner's own hand value where every player scores his hand (Classic G-OX-6),
+    one row each: name, total, then the patterns that made it, compactly (``Open pung of
+    2–8 2 points · Flower or season 4 points``; those worth nothing, a chow, left out),
+    wrapping under themselves on a narrow screen; a hand that scores nothing says so."""
+    unit = s["winners"][0]["unit"] if s.get("winners") else "points"
+    patterns = {int(k): v for k, v in (s.get("loser_patterns") or {}).items()}
+    t = Table.grid(padding=(0, 1))
+    t.add_column(no_wrap=True)
+    t.add_column(no_wrap=True, justify="right")
+    t.add_column(overflow="fold")
+    for k, value in sorted(s["loser_scores"].items(), key=lambda kv: int(kv[0])):
+        seat = int(k)
+        items = []
+        for p in patterns.get(seat, []):
+            if not p["value"] and p.get("kind") != "limit":
+                continue  # a chow's 0 points
+            count = f" ×{p['count']}" if p.get("count", 1) != 1 else ""
+            items.append(f"{pattern_words(p)}{count} {pattern_value(p, unit)}")
+        what = " · ".join(items) if items else ("nothing scores" if not value else "")
+        t.add_row(Text(f"  {names[seat]}"), Text(unit_value(value, unit) + ":", style="bold"), Text(what))
+    return t
+
+
 def headline(s: dict, names: Sequence[str]) -> str:
     """The scoring screen's title: the hand, the round, who won on what (tiles as the table
     shows them: ``13s``, not the notation's ``cs``; ``You (East) win``, ``Bot 2 (South)
@@ -251,9 +275,8 @@ class HandEndScreen(BaseScreen):
                              classes="section", markup=False)
                 yield Breakdown(w)
             if s.get("loser_scores"):
-                parts = [f"{names[int(k)]} {fmt_num(v)}" for k, v in sorted(s["loser_scores"].items(), key=lambda kv: int(kv[0]))]
-                yield Static("Hand values of the others: " + " · ".join(parts),
-                             classes="section", markup=False)
+                yield Static("Hand values of the others", classes="section")
+                yield Static(others_breakdown(s, names), markup=False)
             pays = transfers(s["deltas"])
             if pays:
                 yield Static("Who pays whom", classes="section")
