@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
+from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -119,7 +120,7 @@ class RevealedHands(Widget):
             bonus = list(parse(h["bonus"]))
             if bonus:
                 items.append(art.row(bonus))
-            out += flow(items, width, 2)
+            out += flow(items, width, 2, indent=cell_len(head.plain) + 2)  # wraps under the tiles
         return out
 
     def get_content_height(self, container, viewport, width: int) -> int:

@@ -66,11 +66,12 @@ class TileArt:
 
 
 def flow(items: Iterable[Text], width: int, sep: int = 2, max_lines: int | None = None,
-         justify: str = "left") -> list[Text]:
+         justify: str = "left", indent: int = 0) -> list[Text]:
     """Lay ``items`` out left to right, ``sep`` cells apart, starting a new line whenever the
-    next item would pass ``width``.  An item wider than ``width`` gets a line of its own and is
-    cropped.  With ``max_lines``, lines past the limit are dropped (the last kept line ends in
-    ``…`` if something was dropped)."""
+    next item would pass ``width``; a new line starts ``indent`` cells in (a hanging indent:
+    what wraps stays under what it belongs to).  An item wider than the room gets a line of
+    its own and is cropped.  With ``max_lines``, lines past the limit are dropped (the last
+    kept line ends in ``…`` if something was dropped)."""
     lines: list[Text] = []
     cur: Text | None = None
     cur_w = 0
@@ -85,9 +86,9 @@ def flow(items: Iterable[Text], width: int, sep: int = 2, max_lines: int | None 
             continue
         if cur is not None:
             lines.append(cur)
-        cur = Text(no_wrap=True, overflow="crop", end="")
+        cur = Text(" " * indent if lines else "", no_wrap=True, overflow="crop", end="")
         cur.append_text(item)
-        cur_w = w
+        cur_w = cell_len(cur.plain)
     if cur is not None:
         lines.append(cur)
     if max_lines is not None and len(lines) > max_lines:

@@ -23,9 +23,41 @@ def chart_lines(series: Sequence[Sequence[float]], labels: Sequence[str], width:
                 ascii: bool = False) -> list[Text]:
     """Draw ``series`` (one list of scores per seat, hand by hand, starting score first) in
     ``width`` x ``height`` cells: a y axis with labels, a line per seat (its markers the seat
-    number at each hand, joined by dots), a legend on the last line."""
+    number at each hand, joined by dots), a legend; where markers of several seats fall on one
+    cell after the start (equal scores), so that only one digit shows, a last line says which
+    (``on one spot: 1=4 (hands 1-2)``: :func:`same_spot`)."""
     if not series or not series[0] or width < 20 or height < 5:
         return [Text("(not enough room for the chart)", style="dim")]
+    ties = same_spot(series, width, height - 1)
+    if ties:  # a line of its own says which seats' markers lie on one another
+        note = Text(" " * (max(len(fmt_num(v)) for s in series for v in s) + 2), no_wrap=True, end="")
+        note.append("on one spot: ", "dim")
+        for i, (seats, hands) in enumerate(ties):
+            if i:
+                note.append(" · ", "dim")
+            for j, s in enumerate(seats):
+                if j:
+                    note.append("=", "dim")
+                note.append(str(s + 1), SEAT_STYLES[s % 4])
+            note.append(f" ({_hand_ranges(hands)})", "dim")
+        return chart_lines_plot(series, labels, width, height - 1, ascii) + [note]
+    return chart_lines_plot(series, labels, width, height, ascii)
+
+
+def _hand_ranges(hands: Sequence[int]) -> str:
+    """``'hands 1-3, 5'`` / ``'hand 2'``: hand numbers as ranges."""
+    parts, start = [], None
+    for i, h in enumerate(hands):
+        if start is None:
+            start = h
+        if i + 1 == len(hands) or hands[i + 1] != h + 1:
+            parts.append(str(h) if h == start else f"{start}-{h}")
+            start = None
+    return ("hand " if len(hands) == 1 else "hands ") + ", ".join(parts)
+
+
+def _scale(series: Sequence[Sequence[float]], width: int, height: int):
+    """The plot's geometry: (lo, hi, y-label width, plot width, plot height, xy(i, v))."""
     values = [v for s in series for v in s]
     lo, hi = min(values), max(values)
     if hi == lo:
@@ -34,12 +66,39 @@ def chart_lines(series: Sequence[Sequence[float]], labels: Sequence[str], width:
     plot_w = width - ylab - 1
     plot_h = height - 2  # x axis + legend
     n = len(series[0])
-    grid: list[list[tuple[str, str]]] = [[(" ", "")] * plot_w for _ in range(plot_h)]
 
     def xy(i: int, v: float) -> tuple[int, int]:
         x = round(i * (plot_w - 1) / max(1, n - 1))
         y = round((hi - v) * (plot_h - 1) / (hi - lo))
         return x, y
+
+    return lo, hi, ylab, plot_w, plot_h, xy
+
+
+def same_spot(series: Sequence[Sequence[float]], width: int, height: int) -> list[tuple[tuple[int, ...], list[int]]]:
+    """Seats whose markers the chart of ``width`` x ``height`` draws on one cell after the
+    start (where all begin level), so that only one of them shows: ``[((0, 3), [1, 2])]`` —
+    seats 1 and 4 share their spot at hands 1 and 2."""
+    if len(series) < 2 or len(series[0]) < 2:
+        return []
+    *_, xy = _scale(series, width, height)
+    groups: dict[tuple[int, ...], list[int]] = {}
+    for i in range(1, len(series[0])):
+        at: dict[tuple[int, int], list[int]] = {}
+        for s, data in enumerate(series):
+            at.setdefault(xy(i, data[i]), []).append(s)
+        for seats in at.values():
+            if len(seats) > 1:
+                groups.setdefault(tuple(seats), []).append(i)
+    return sorted(groups.items(), key=lambda kv: (kv[1][0], kv[0]))
+
+
+def chart_lines_plot(series: Sequence[Sequence[float]], labels: Sequence[str], width: int, height: int,
+                     ascii: bool = False) -> list[Text]:
+    """:func:`chart_lines` without the note of markers on one spot."""
+    lo, hi, ylab, plot_w, plot_h, xy = _scale(series, width, height)
+    n = len(series[0])
+    grid: list[list[tuple[str, str]]] = [[(" ", "")] * plot_w for _ in range(plot_h)]
 
     dot = "." if ascii else "·"
     for s, data in enumerate(series):
