@@ -9,6 +9,10 @@ line per action and flushing before anything is broadcast means a crash loses no
 ``{"flowers": true}``; :attr:`Variant.applied_options`).  It is left out when there are none,
 so a log of the variant as its file has it reads exactly as before options were recorded;
 ``rules_hash`` is the hash of the variant with its options applied.
+
+``settings`` (left out when empty) holds the players' table settings that ``resume`` restores
+and that change no move: ``{"auto_draw": [0]}``, the seats with auto-draw on when the log was
+written (a save, or a journal when it was opened).
 """
 
 from __future__ import annotations
@@ -39,6 +43,10 @@ class GameLog:
     seats: list[str] = field(default_factory=lambda: ["ai"] * 4)
     actions: list[Action] = field(default_factory=list)
     options: dict = field(default_factory=dict)
+    #: the players' table settings, kept so that ``resume`` restores them (not rules: they
+    #: change no move of the game): ``{"auto_draw": [0]}``, the seats with auto-draw on
+    #: (the UI's ``o``); header ``"settings"``, left out when empty
+    settings: dict = field(default_factory=dict)
 
     @classmethod
     def for_table(cls, table: Table, variant_ref: str | None = None, seats: Iterable[str] | None = None) -> "GameLog":
@@ -51,6 +59,8 @@ class GameLog:
                 "seed": self.seed, "hands": self.hands, "seats": self.seats}
         if self.options:
             head["options"] = dict(self.options)
+        if self.settings:
+            head["settings"] = dict(self.settings)
         return head
 
     def dumps(self) -> str:
@@ -87,8 +97,10 @@ class GameLog:
             options = check_options(head.get("options"), f"{source}: line 1")
         except MahjongError as exc:
             raise LogError(str(exc)) from None
+        settings = head.get("settings")
         return cls(head["variant"], head.get("rules_hash", ""), head.get("seed", 0), head.get("hands"),
-                   list(head.get("seats") or ["ai"] * 4), actions, options)
+                   list(head.get("seats") or ["ai"] * 4), actions, options,
+                   dict(settings) if isinstance(settings, dict) else {})
 
     @classmethod
     def load(cls, path: str | Path) -> "GameLog":

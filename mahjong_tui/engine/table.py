@@ -807,7 +807,9 @@ class Table:
         self.discard = None
         self._claim_options = {}
         self._responses = {}
-        self._emit({"type": "claim", "seat": seat, "kind": a.kind, "tile": T.name(tile), "from": discarder})
+        self._emit({"type": "claim", "seat": seat, "kind": a.kind, "tile": T.name(tile), "from": discarder,
+                    # a chow's meld (public: it is exposed), named by its kind (Uzje arith/gem/power)
+                    **({"tiles": T.format_tiles(a.tiles)} if a.kind == "chow" else {})})
         if a.kind == "pickup":
             self.hands[seat][tile] += 1
             self.claimed_concealed[seat].append(tile)

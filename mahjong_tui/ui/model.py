@@ -351,18 +351,28 @@ def _does(name, seat: int, verbs: str) -> str:
 
 #: the status line's third-person verbs (:func:`_does` turns them to ``You …``)
 _THIRD_PERSON = frozenset({"collects", "discards", "takes", "pungs", "kongs", "chows", "declares", "adds",
-                           "sets", "draws", "deals"})
+                           "sets", "draws", "deals", "makes"})
 
 
-def describe_event(ev: dict, name) -> str | None:
+def describe_event(ev: dict, name, variant=None) -> str | None:
     """One line for the status bar about a public event, or None.  ``name(seat)`` names a seat
-    (``'You'`` for the viewer: the verbs agree)."""
+    (``'You'`` for the viewer: the verbs agree).  A claimed sequence is named by its meld kind
+    in ``variant`` (:func:`~mahjong_tui.ui.choices.meld_word`, as the claim prompt names it):
+    ``'Bot 2 chows 4s from You'``, Uzje ``'Bot 2 makes an arith with 12s from You'``."""
     kind = ev.get("type")
     if kind == "instant_payment":
         return f"{_does(name, ev['seat'], 'collects')} {fmt_num(ev['amount'])} from each: {payment_words(ev)}"
     if kind == "discard":
         return f"{_does(name, ev['seat'], 'discards')} {tile_text(ev['tile'])}"
     if kind == "claim":
+        if ev["kind"] == "chow" and ev.get("tiles"):
+            from .choices import meld_word
+
+            word = meld_word(T.zero_as_number(parse(ev["tiles"])), variant)
+            if word != "chow":
+                article = "an" if word[:1] in "aeiou" else "a"
+                return (f"{_does(name, ev['seat'], 'makes')} {article} {word} with {tile_text(ev['tile'])} "
+                        f"from {name(ev['from'])}")
         what = {"pickup": "takes"}.get(ev["kind"], ev["kind"] + "s")
         return f"{_does(name, ev['seat'], what)} {tile_text(ev['tile'])} from {name(ev['from'])}"
     if kind == "kong":

@@ -508,7 +508,7 @@ class DeskSession:
         if self.claim_round is not None:  # told when the round is over
             self.claim_round.held.append(ev)
             return
-        text = describe_event(ev, self.name)
+        text = describe_event(ev, self.name, self.variant)
         if ev.get("type") == "hand_start":
             self.payment_text = ""
         if not text:
@@ -546,6 +546,9 @@ class GameSession(DeskSession):
         self.specs: list[SeatSpec] = seat_specs(self.seat_strings)
         super().__init__(variant, [i for i, s in enumerate(self.specs) if s.human])
         self.table = log.replay() if log is not None else Table(variant, seed, hands)
+        if log is not None:  # a resumed match keeps its players' auto-draw (saved by game_log)
+            saved = log.settings.get("auto_draw")
+            self.auto_draw = {s for s in saved if s in self.humans} if isinstance(saved, list) else set()
         self._bots = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mahjong-bots")
         players: list[object] = []
         for i, spec in enumerate(self.specs):
@@ -716,7 +719,12 @@ class GameSession(DeskSession):
 
     # -- saving -------------------------------------------------------------------------------
     def game_log(self) -> GameLog:
-        return GameLog.for_table(self.table, self.variant_ref, self.seat_strings)
+        """The match as a save file: the table's log, with the human seats' auto-draw
+        setting (``settings.auto_draw``) so that a resumed match keeps it."""
+        log = GameLog.for_table(self.table, self.variant_ref, self.seat_strings)
+        if self.auto_draw:
+            log.settings = {"auto_draw": sorted(self.auto_draw)}
+        return log
 
     def save(self, path: str | Path) -> Path:
         """Write the game log (the save file) to ``path``; returns the path written.

@@ -213,3 +213,34 @@ async def test_auto_draw_at_a_lan_table_as_a_client():
             await wait_for(pilot, lambda: app.return_code is not None)
         await asyncio.wait_for(task, 10)
     assert app.return_code == 0 and table.phase == "match_over"
+
+
+async def test_auto_draw_is_kept_by_save_and_resume(tmp_path):
+    """Auto-draw is a setting of the player's seat in this match: saved with the match (the
+    log header's ``settings``), on again after ``resume``, and the line under the prompt
+    says so; a match saved with it off resumes with it off."""
+    from mahjong_tui.engine.log import GameLog
+    from tests.ui.helpers import save_and_leave
+
+    save = tmp_path / "game.jsonl"
+    app = make_app(seed=SEED_LOCAL)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play(pilot, app, turns=1)
+        await toggle_auto_draw(pilot, app)
+        assert table_screen(app).session.auto_draw == {0}
+        await save_and_leave(pilot, app, save)
+    log = GameLog.load(save)
+    assert log.settings == {"auto_draw": [0]}
+    resumed = make_app(command="resume", log=log)
+    async with resumed.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: my_request(resumed) is not None)
+        assert table_screen(resumed).session.auto_draw == {0}
+        assert "auto-draw on" in bar_text(resumed)
+    # off: nothing in the header, off after resume
+    log.settings = {}
+    log.save(save)
+    assert '"settings"' not in save.read_text().splitlines()[0]
+    again = make_app(command="resume", log=GameLog.load(save))
+    async with again.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: my_request(again) is not None)
+        assert table_screen(again).session.auto_draw == set()

@@ -40,6 +40,8 @@ async def test_self_drawn_win_is_offered_on_your_turn():
                    and "win" in kinds(a))
         text = bar(app)
         assert " w " in text and "win (self-drawn)" in text and "discard" in text
+        # the line under the prompt points at the win, not at what a discard would leave
+        assert "You can win now: press w" in text and "After this discard" not in text, text
         await pilot.press("w")
         await wait_for(pilot, lambda: isinstance(app.screen, HandEndScreen))
         assert "You (East) win, self-drawn" in screen_text(app)

@@ -96,3 +96,33 @@ def test_each_claim_is_named_by_its_meld_kind():
     classic = load_variant("classic")
     assert [c.label for c in assign([claim("3m", "4m", "5m"), Action(1, "pass")], "claim", classic)] == \
         ["chow 3m 4m 5m", "pass"]
+
+
+def test_the_status_line_names_a_claim_by_its_meld_kind():
+    """The status line's claim words use the same meld names as the prompt (pt1 item 10):
+    an Uzje claim of 12s completing 10s 11s 12s is an arith, not a chow; Classic keeps
+    'chows'.  The engine's claim event carries the meld (``tiles``)."""
+    from mahjong_tui.engine import Action, Table
+    from mahjong_tui.ui.model import describe_event
+    from mahjong_tui.variant import load_variant
+    from tests.helpers import set_hand
+
+    def name(seat):
+        return "You" if seat == 0 else f"Bot {seat + 1}"
+
+    uzje = load_variant("uzje")
+    ev = {"type": "claim", "seat": 1, "kind": "chow", "tile": "bs", "from": 0, "tiles": "xabs"}
+    assert describe_event(ev, name, uzje) == "Bot 2 makes an arith with 12s from You"
+    assert describe_event({**ev, "tiles": "124s", "tile": "4s"}, name, uzje) == "Bot 2 makes a gem with 4s from You"
+    assert describe_event({**ev, "seat": 0, "from": 3, "tiles": "124s", "tile": "4s"}, name, uzje) == \
+        "You make a gem with 4s from Bot 4"
+    classic = load_variant("classic")
+    assert describe_event({**ev, "tiles": "345m", "tile": "5m"}, name, classic) == "Bot 2 chows 5m from You"
+    # the engine's event names the meld
+    table = Table(classic, 4, hands=1)
+    set_hand(table, 0, "5m19t19sESWNCFPPP")
+    set_hand(table, 1, "34m9m19t19sESWNCF")
+    table.apply(Action(0, "discard", T.parse_tile("5m")))
+    table.apply(Action(1, "chow", tiles=(T.parse_tile("3m"), T.parse_tile("4m"), T.parse_tile("5m"))))
+    claims = [e for e in table.events if e.get("type") == "claim"]
+    assert claims and claims[-1]["tiles"] == "345m", claims

@@ -141,7 +141,7 @@ class ReplayScreen(BaseScreen):
             words = [f"{self.names[action.seat]}: {action.describe()}"]
             for ev in events:
                 if ev.get("type") in ("claim", "kong", "bonus", "instant_payment"):
-                    t = describe_event(ev, lambda s: self.names[s])
+                    t = describe_event(ev, lambda s: self.names[s], self.variant)
                     if t:
                         words.append(t)
             if end is not None:

@@ -307,7 +307,13 @@ class TableScreen(BaseScreen):
             if tile is not None:
                 lead.append(("Enter", ("discard ", tile)))
             title = (f"{you} turn" if not s.hot_seat else f"{you} your turn",) + clock
-            info = readiness_parts(readiness(s.variant, view, tile), after_discard=True) if tile is not None else ()
+            wins = [c.key for c in choices if c.action.kind == "win"]
+            if wins:  # a win on offer: say so, not what a discard would leave (pt1 item 10)
+                info = ("You can win now: press " + " or ".join(wins),)
+            elif tile is not None:
+                info = readiness_parts(readiness(s.variant, view, tile), after_discard=True)
+            else:
+                info = ()
             if self._hint:
                 info = self._hint + ((" · ",) if info else ()) + info
             return ActionBox(title, tuple(lead + rows), info, True, self._news())
