@@ -16,7 +16,7 @@ from typing import Any, Sequence
 from . import __version__
 from . import tiles as T
 from .errors import HandError, MahjongError
-from .net.args import add_net_arguments  # argparse only: no asyncio, no Textual
+from .net.args import add_net_arguments, bot_delay  # argparse only: no asyncio, no Textual
 from .scoring.context import SITUATIONS
 
 WIND_BY_LETTER = {"E": T.EAST, "S": T.SOUTH, "W": T.WEST, "N": T.NORTH}
@@ -74,7 +74,8 @@ def build_parser(parser_class: type[argparse.ArgumentParser] = argparse.Argument
 
     sp = sub.add_parser("play", help="start a table at once")
     table_opts(sp, "human,ai,ai,ai")
-    sp.add_argument("--bot-delay", type=float, default=0.4, help="seconds a bot pauses before acting")
+    sp.add_argument("--bot-delay", type=bot_delay, default=0.4, metavar="S",
+                    help="seconds a bot pauses before acting (0 to 10)")
     for name, helptext in (("host", "serve a LAN table and play at it"), ("serve", "serve a LAN table headless")):
         sp = sub.add_parser(name, help=helptext)
         table_opts(sp, "human,remote,remote,remote" if name == "host" else "remote,remote,remote,remote")

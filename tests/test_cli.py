@@ -329,3 +329,13 @@ def test_score_text_keeps_its_columns_when_a_pattern_counts_twice(capsys):
     dragon = next(x for x in lines if x.strip().startswith("dragon_pung"))
     assert animal.index("Animal tile") == dragon.index("Pung or kong")
     assert "x2" in animal and lines[-1].split() == ["total", "3", "tai"]
+
+
+@pytest.mark.parametrize("value,needle", [("inf", "is not a number of seconds"), ("nan", "is not a number of seconds"),
+                                          ("1e3", "at most 10 seconds"), ("-1", "cannot be negative")])
+def test_a_bot_pause_that_would_stall_the_table_is_refused(capsys, value, needle):
+    """--bot-delay inf left the table on 'Bot 2 is thinking' for good (play-testing)."""
+    for command in (["play"], ["host", "--port", "0"], ["serve", "--port", "0"]):
+        with pytest.raises(SystemExit) as e:
+            main([*command, "--bot-delay", value])
+        assert e.value.code == 2 and needle in capsys.readouterr().err

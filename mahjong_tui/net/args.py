@@ -4,17 +4,33 @@ engine, no asyncio)."""
 from __future__ import annotations
 
 import argparse
+import math
 
 
 def _nonneg(text: str, also: str = "") -> float:
-    """``text`` as a number of seconds, 0 or more; ``argparse.ArgumentTypeError`` otherwise
-    (``also`` is added to the "not a number" message, e.g. `` (or 'off')``)."""
+    """``text`` as a number of seconds, 0 or more and finite; ``argparse.ArgumentTypeError``
+    otherwise (``also`` is added to the "not a number" message, e.g. `` (or 'off')``)."""
     try:
         v = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds{also}") from None
+    if not math.isfinite(v):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds{also}")
     if v < 0:
         raise argparse.ArgumentTypeError(f"{text!r}: seconds cannot be negative")
+    return v
+
+
+#: the longest pause a bot may be given before it acts (``--bot-delay``), in seconds
+MAX_BOT_DELAY = 10.0
+
+
+def bot_delay(text: str) -> float:
+    """``--bot-delay S``: seconds a bot pauses before acting, 0 to :data:`MAX_BOT_DELAY`;
+    ``argparse.ArgumentTypeError`` otherwise (``inf`` or ``1e3`` would stall the table)."""
+    v = _nonneg(text)
+    if v > MAX_BOT_DELAY:
+        raise argparse.ArgumentTypeError(f"{text!r}: a bot pauses at most {MAX_BOT_DELAY:g} seconds")
     return v
 
 
@@ -48,7 +64,7 @@ def add_net_arguments(sp: argparse.ArgumentParser, command: str) -> None:
         sp.add_argument("--standin", default="normal", metavar="LEVEL",
                         help="level of the bot that stands in for an absent player")
         if not any(a.dest == "bot_delay" for a in sp._actions):
-            sp.add_argument("--bot-delay", type=_nonneg, default=0.5 if command == "host" else 0.3, metavar="S",
+            sp.add_argument("--bot-delay", type=bot_delay, default=0.5 if command == "host" else 0.3, metavar="S",
                             help="seconds a bot (or stand-in) pauses before acting")
     elif command == "join":
         sp.add_argument("--token", default=None, help="seat token from an earlier join (rejoin your seat)")
@@ -56,7 +72,7 @@ def add_net_arguments(sp: argparse.ArgumentParser, command: str) -> None:
         sp.add_argument("--retry", type=_nonneg, default=30.0, metavar="S",
                         help="seconds to keep trying to rejoin after the connection drops")
         if not any(a.dest == "bot_delay" for a in sp._actions):
-            sp.add_argument("--bot-delay", type=_nonneg, default=0.0, metavar="S",
+            sp.add_argument("--bot-delay", type=bot_delay, default=0.0, metavar="S",
                             help="seconds the --bot pauses before acting")
     else:  # pragma: no cover - programming error
         raise ValueError(f"no LAN options for {command!r}")
