@@ -9,6 +9,7 @@ player ``left``.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterable, Sequence
@@ -304,8 +305,10 @@ def wait_worth(variant, view: dict, counts: list[int], waits: list[int]) -> dict
 
 def _short_of(variant, res) -> str:
     """Why a ready hand's wait is no win, briefly: ``': 3/15 fan'`` (the value under the
-    variant's ``win.minimum``; GAPS §6c), ``': ×1/×2'``, else ``': '`` and the scorer's
-    reason, or ``''``."""
+    variant's ``win.minimum``; GAPS §6c), ``': ×1/×2'``, else the scorer's reason cut short
+    in brackets (:func:`brief_reason`: ``' (completes a chow)'``, Classic 5c; the whole rule is
+    in the variant's rules, ``h``), or ``''``.  Brief, so that the readiness line keeps every
+    wait in view at 80 columns (play-test pt4 item 1)."""
     if res is None:
         return ""
     minimum = variant.win.get("minimum") or 0
@@ -313,7 +316,22 @@ def _short_of(variant, res) -> str:
         return f": {fmt_num(res.value)}/{fmt_num(minimum)} {res.unit}"
     if res.value < minimum and res.unit.startswith("multiplier"):
         return f": ×{fmt_num(res.value)}/×{fmt_num(minimum)}"
-    return f": {res.reason}" if res.reason else ""
+    brief = brief_reason(res.reason or "")
+    return f" ({brief})" if brief else ""
+
+
+def brief_reason(reason: str) -> str:
+    """A scorer's reason for no win, short enough for the readiness line: its bracketed
+    explanations left out, and ``'the winning tile '`` before what that tile does —
+    ``'the winning tile completes a chow (Oxenstierna rule: …)'`` → ``'completes a chow'``."""
+    text = reason
+    while True:  # innermost brackets first, so nested ones go too
+        cut = re.sub(r"\s*\([^()]*\)", "", text)
+        if cut == text:
+            break
+        text = cut
+    text = text.strip()
+    return text[len("the winning tile "):] if text.startswith("the winning tile ") else text
 
 
 def payment_words(ev: dict) -> str:

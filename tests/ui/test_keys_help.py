@@ -23,8 +23,10 @@ async def keys_text(variant: str, seed: int = 1) -> str:
 
 
 @pytest.mark.parametrize("variant, shown, hidden", [
-    ("classic", ["take the discard into hand", "auto-draw", "take the discard into hand (5t*: counts as open in a pung)"],
-     ["bloom tile", "chow the discard"]),
+    # Classic claims no chow, but its take prompt offers one to the next player (pt4 item 4)
+    ("classic", ["take the discard into hand", "auto-draw", "take the discard into hand (5t*: counts as open in a pung)",
+                 "p  k  c", "pung, kong; c: chow as next player (digits when several)"],
+     ["bloom tile", "pung, kong, chow the discard"]),
     ("yuxi", ["bloom tile"], ["take the discard into hand", "auto-draw", "chow the discard", "5t*"]),
     ("yangzhou", ["pung, kong the discard"], ["take the discard into hand", "bloom tile", "chow"]),
     ("singapore", ["pung, kong, chow the discard"], ["take the discard into hand", "bloom tile", "auto-draw"]),

@@ -645,6 +645,26 @@ async def test_the_hint_key_asks_ai_strong_with_the_players_own_view():
         assert "Hint:" not in screen_text(app)  # it was for that decision only
 
 
+async def test_a_discard_hint_goes_once_the_cursor_leaves_its_tile():
+    """Play-test pt4 item 5: after ``s`` (hint: discard 1t) moving the cursor on showed
+    ``Hint: discard 1t · Ready after this discard: …`` where the readiness was the other
+    tile's.  The hint stays while the cursor is on the hinted tile, and goes when it leaves."""
+    app = make_app(seed=32, hands=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play(pilot, app, turns=1)
+        t = table_screen(app)
+        await pilot.press("s")
+        await pilot.pause()
+        hinted = t._order[t.selected]
+        assert "Hint: discard" in screen_text(app)
+        step = "left" if t._order[(t.selected - 1) % len(t._order)] != hinted else "right"
+        while t._order[t.selected] == hinted:  # to a tile of another kind
+            await pilot.press(step)
+            await pilot.pause()
+        assert "Hint:" not in screen_text(app)
+        assert "fter this discard" in screen_text(app)  # the line speaks of the tile under the cursor
+
+
 async def test_replay_compares_each_move_with_ai_strong(tmp_path: Path):
     """``s`` in a replay: the move the step shows, set against what ai:strong would have
     played from that seat's view just before it (built here again from the log, independently

@@ -113,8 +113,10 @@ def keys_for(variant=None) -> list[tuple[str, str]]:
     pick-up ``t`` (with the mark of a picked-up tile in the hand, ``5t*``: G-OX-2, a pung or
     kong made with it scores as open) and auto-draw ``o`` only where the next player may take
     any discard (``claims.next_player_pickup``, Classic), ``r`` only with bloom tiles (``wall.bloom_tiles``,
-    Yuxi), ``c`` only where sequences are claimed (``claims.chow``), named by the variant's meld
-    kinds (Uzje: arith, gem, power); the replay's keys not at a table."""
+    Yuxi), ``c`` only where a prompt can offer a chow: where sequences are claimed
+    (``claims.chow``), named by the variant's meld kinds (Uzje: arith, gem, power), or made by
+    the next player's pick-up (Classic, G-OX-2: ``claims.chow = "none"``, yet the take prompt
+    offers ``c chow 1t 2t 3t``; play-test pt4 item 4); the replay's keys not at a table."""
     if variant is None:
         return list(KEYS)
     claims = variant.claims
@@ -127,8 +129,11 @@ def keys_for(variant=None) -> list[tuple[str, str]]:
             continue
         if key == "p  k  c":
             kinds = list(dict.fromkeys(t.kind for t in variant.meld_templates))
-            if claims.get("chow", "none") == "none" or not kinds:
+            claimed = claims.get("chow", "none") != "none"
+            if not kinds or not (claimed or pickup):
                 key, what = "p  k", "pung, kong the discard (digits when several)"
+            elif not claimed:  # chows only by the next player's pick-up (Classic)
+                what = "pung, kong; c: chow as next player (digits when several)"
             elif kinds != ["chow"]:
                 words = ", ".join(kinds[:-1]) + (" or " if len(kinds) > 1 else "") + kinds[-1]
                 what = f"pung, kong the discard; c: make it an {words} (digits when several)"

@@ -13,6 +13,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, OptionList, 
 from textual.widgets.option_list import Option
 
 from ...errors import MahjongError
+from ...net.args import MAX_BOT_DELAY
 from ...variant import SCHEMA, available_variants, load_variant, option_values
 from ..model import saved_game_summaries, saved_game_summary
 from .base import BaseScreen
@@ -29,12 +30,16 @@ OPTION_LABELS = {"flowers": "Flowers", "compressed_winds": "Compressed winds", "
                  "break_roll": "Break roll"}
 
 
+#: the longest bot pause the menu starts a game with, in seconds: the command line's limit
+#: (``--bot-delay``; ``1e3`` or ``1e400`` = inf made bots that never move: play-test pt4 item 7)
+MAX_BOT_PAUSE = MAX_BOT_DELAY
+
 #: what each of the menu's number fields takes, said when it refuses a key or holds a value
 #: it cannot start a game with
 NUMBER_RULES = {
     "seed": "Seed: a whole number (digits), or blank for a random seed.",
     "hands": "Hands: a whole number, 1 or more, or blank for the whole match.",
-    "delay": "Bot pause: seconds, 0 or more (such as 0.4).",
+    "delay": f"Bot pause: seconds, 0 to {MAX_BOT_PAUSE:g} (such as 0.4).",
 }
 
 
@@ -245,14 +250,16 @@ class MenuScreen(VariantChoice, BaseScreen):
             yield Static(DICE_NOTE, id="seat-note")  # shown where the dice choose the first dealer
             with Horizontal(classes="menu-row", id="numbers-row"):
                 yield Label("Seed", classes="menu-label")
-                yield NumberInput(placeholder="blank = random", id="seed", compact=True, type="integer",
+                # "number", not "integer": a "." typed in a whole-number field is kept and marks
+                # the whole entry wrong ("1.5" is refused, not read as 15: play-test pt4 item 7)
+                yield NumberInput(placeholder="blank = random", id="seed", compact=True, type="number",
                                   validators=[Integer()], valid_empty=True)
                 yield Label("Hands", classes="menu-label2")
-                yield NumberInput(placeholder="whole match", id="hands", compact=True, type="integer",
+                yield NumberInput(placeholder="whole match", id="hands", compact=True, type="number",
                                   validators=[Integer(minimum=1)], valid_empty=True)
                 yield Label("Bot pause", classes="menu-label2")
                 yield NumberInput(value="0.4", id="delay", compact=True, type="number",
-                                  validators=[Number(minimum=0)], valid_empty=True)
+                                  validators=[Number(minimum=0, maximum=MAX_BOT_PAUSE)], valid_empty=True)
             yield Static("", id="number-note")  # what a number field takes, when it refused something
             with Horizontal(classes="menu-buttons"):
                 yield Button("New game", id="new", variant="primary")
@@ -401,14 +408,18 @@ class MenuScreen(VariantChoice, BaseScreen):
         seed_text = self.query_one("#seed", Input).value.strip()
         hands_text = self.query_one("#hands", Input).value.strip()
         delay_text = self.query_one("#delay", Input).value.strip()
+        bad = next((f.id for f in self.query(NumberInput) if not f.is_valid), None)
+        if bad is not None:  # "1.5" hands, "1e400" s: the field's own rule
+            err.update(f"Check the numbers: {NUMBER_RULES.get(bad, bad)}")
+            return
         try:
             seed = int(seed_text) if seed_text else None
             hands = int(hands_text) if hands_text else None
             if hands is not None and hands < 1:
                 raise ValueError("hands must be at least 1")
             delay = float(delay_text) if delay_text else 0.4
-            if delay < 0:
-                raise ValueError("the bot pause cannot be negative")
+            if not 0 <= delay <= MAX_BOT_PAUSE:  # also nan and inf
+                raise ValueError(NUMBER_RULES["delay"])
         except ValueError as exc:
             err.update(f"Check the numbers: {exc}")
             return

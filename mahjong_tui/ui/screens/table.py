@@ -12,7 +12,8 @@ claim or a turn action; ``x`` or space pass; ``o`` auto-draw on/off; ``s`` hint;
 Hint (``s``, when it is the keyboard's seat's decision): ``ai:strong`` is asked what it would do
 with this seat's own view and legal actions — what the player sees, nothing more, so a hint
 gives nothing away at a LAN table either.  A discard moves the tile cursor to that tile (the
-line under the prompt then says how far from ready it leaves the hand); any other choice is
+line under the prompt then says how far from ready it leaves the hand; the hint goes once the
+cursor leaves that tile, since the line then speaks of another discard); any other choice is
 named with its key under the prompt.  The player still decides.
 
 Auto-draw (``o``, off by default, per human seat: the seat at the keyboard): a claim prompt
@@ -48,11 +49,21 @@ from ..widgets.art import TileArt
 from .base import BaseScreen
 
 
+def _win_rank(worth: str) -> int:
+    """Where a group of waits of ``worth`` goes in the readiness line: waits that win first,
+    then those that win only self-drawn, then those that cannot win."""
+    return 2 if worth.startswith("no win") else 1 if worth.startswith("self-draw only") else 0
+
+
 def readiness_parts(r, after_discard: bool = False) -> tuple:
     """The readiness line as parts (words and tile codes): ``Ready: 9s 12s 15s (4+3+3 left):
-    2.6 fan = 2 pt each · 3m (2 left): 4.6 fan = 10 pt`` — waits of equal worth grouped, each
-    group a `` · `` clause the action bar may wrap between; ``2 tiles from ready`` when not
-    ready.  ``after_discard``: said of the hand after the chosen discard (one's own turn)."""
+    2.6 fan = 2 pt on any · 3m (2 left): 4.6 fan = 10 pt`` — waits of equal worth grouped, each
+    group a `` · `` clause the action bar may wrap between; the groups that win first (so a
+    winning wait shows even where the line is cut: play-test pt4 item 1), a worth shared by a
+    group said ``on either`` / ``on any`` (of those waits; ``each`` read as "from each
+    player"), except a reason in brackets (``5s 8s (4+2 left): no win (completes a chow)``);
+    ``2 tiles from ready`` when not ready.  ``after_discard``: said of the hand after the
+    chosen discard (one's own turn)."""
     if r.shanten is None:
         return ()
     if r.shanten == 0:
@@ -62,7 +73,7 @@ def readiness_parts(r, after_discard: bool = False) -> tuple:
         for w in r.waits:
             groups.setdefault(r.worth.get(w, ""), []).append(w)
         out: list = ["Ready after this discard: " if after_discard else "Ready: "]
-        for i, (worth, waits) in enumerate(groups.items()):
+        for i, (worth, waits) in enumerate(sorted(groups.items(), key=lambda g: _win_rank(g[0]))):
             if i:
                 out.append(" · ")
             for j, w in enumerate(waits):
@@ -70,7 +81,8 @@ def readiness_parts(r, after_discard: bool = False) -> tuple:
             left = "+".join(str(r.left.get(w, 0)) for w in waits)
             out.append(f" ({left} left)")
             if worth:
-                out.append(f": {worth}{' each' if len(waits) > 1 else ''}")
+                several = len(waits) > 1 and not worth.endswith(")")
+                out.append(f": {worth}{(' on either' if len(waits) == 2 else ' on any') if several else ''}")
         return tuple(out)
     n = r.shanten
     lead = "After this discard you are " if after_discard else "You are "
@@ -106,6 +118,7 @@ class TableScreen(BaseScreen):
         self._game_worker = None
         self._leaving = False
         self._hint: tuple = ()  # shown under the prompt until the next decision (str / tile parts)
+        self._hint_tile: int | None = None  # the discard the hint names: the hint goes once the cursor leaves it
         self._advisor = None  # the ai:strong bot that gives hints (action_suggest), made on first use
 
     def compose_body(self) -> ComposeResult:
@@ -164,7 +177,7 @@ class TableScreen(BaseScreen):
         req = self.session.request_now
         if req is not self._req_seen:
             self._req_seen = req
-            self._hint = ()
+            self._hint, self._hint_tile = (), None
             self.selected = None
             if req is not None and req.is_turn:
                 tiles, drawn = hand_order(req.view["hand"], req.view.get("drawn"))
@@ -314,6 +327,10 @@ class TableScreen(BaseScreen):
                 info = readiness_parts(readiness(s.variant, view, tile), after_discard=True)
             else:
                 info = ()
+            if self._hint_tile is not None and tile != self._hint_tile:
+                # the cursor left the hinted discard: the line now speaks of another tile, and
+                # "Hint: discard 1t · Ready after this discard: …" would read as 1t's (pt4 item 5)
+                self._hint, self._hint_tile = (), None
             if self._hint:
                 info = self._hint + ((" · ",) if info else ()) + info
             return ActionBox(title, tuple(lead + rows), info, True, self._news())
@@ -391,6 +408,7 @@ class TableScreen(BaseScreen):
         req = self._my_request()
         self._hint = ("Use the keys shown: Enter or d discards the chosen tile; s: a hint" if req is not None and req.is_turn
                       else "Use one of the keys shown; x or Space passes; s: a hint",)
+        self._hint_tile = None
         self.redraw()
 
     def action_suggest(self) -> None:
@@ -405,16 +423,17 @@ class TableScreen(BaseScreen):
         try:
             a = self._advisor.choose(req.view, list(req.legal))
         except Exception as exc:  # noqa: BLE001 - a hint must never cost the game
-            self._hint = (f"No hint: {type(exc).__name__}: {exc}",)
+            self._hint, self._hint_tile = (f"No hint: {type(exc).__name__}: {exc}",), None
             self.redraw()
             return
         phase = "turn" if req.is_turn else req.view.get("phase", "claim")
         if a.kind == "discard" and req.is_turn and a.tile in self._order:
             at = [i for i, t in enumerate(self._order) if t == a.tile]
             self.selected = at[-1]  # the tile just drawn, if it is that one (set apart at the right)
-            self._hint = ("Hint: discard ", a.tile)
+            self._hint, self._hint_tile = ("Hint: discard ", a.tile), a.tile
         else:
             key = next((k for k, c in self.choice_map.items() if c.action == a), None)
+            self._hint_tile = None
             self._hint = ("Hint: ",) + ((f"{key}  ",) if key else ()) + parts(a, phase, self.session.variant)
         self.redraw()
 
