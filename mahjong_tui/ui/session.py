@@ -28,6 +28,16 @@ information seldom rules a claim out (a tile with every other copy in sight can 
 a chow or a thirteen-orphans win), so no window is skipped on it.  One human at the table (with
 bots) sees no change; a LAN host's several humans still hand over as the server asks.
 
+Robbing windows follow the same rule.  The table asks only the seats that can win on an added
+kong (``claims.rob_kong = "added"``) or on a bonus tile another seat could rob (Singapore's
+robbing the eighth, Uzje's ivies on the wall: ``win.bonus_wins``), so after every added kong,
+and after every bonus tile set aside while another seat's face-up bonus tiles hold the seven
+other flowers and seasons (public), every human seat but the declarer is owed a window in the
+same order ("may rob Bot 3's kong of 5m"; its rob prompt or "Nothing to rob on 5m").  No
+window there is the declarer's coming turn (the declarer goes on after the round).  Not
+covered: Uzje's robbing of a *concealed* kong by thirteen or fourteen orphans (the table
+announces that declaration only when someone can rob it).
+
 Auto-draw (a player's setting, per human seat, off by default).  In Classic the next player
 may take *any* discard into hand (``claims.next_player_pickup``, G-OX-2), so that seat is asked
 "pick up or pass" after nearly every discard of the seat before it.  With auto-draw on for a
@@ -60,6 +70,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol, Sequence
 
+from .. import tiles as T
 from ..ai.baseline import make_bot
 from ..engine import Action, Table, event_for
 from ..engine.log import GameLog, LogWriter
@@ -111,6 +122,8 @@ class ClaimRound:
     shown: dict[int, dict]
     held: list[dict] = field(default_factory=list)
     turn_next: bool = False
+    #: what may be claimed: ``discard``, an added ``kong`` or a ``bonus`` tile (robbing windows)
+    what: str = "discard"
 
 
 @dataclass(frozen=True)
@@ -307,12 +320,19 @@ class DeskSession:
         claim."""
         if self._handoff is not None:
             return self._handoff
-        if self.phase() in ("claim", "rob"):
+        if self.phase() == "rob":
+            return Handoff("claim", "may rob a kong")
+        if self.phase() == "claim":
             return Handoff("claim", "may claim a discard")
         return Handoff("turn", "is to play")
 
     def _round_handoff(self, rnd: ClaimRound, then: str | None = None) -> Handoff:
-        return Handoff("claim", f"may claim {self.name(rnd.discarder)}'s discard", then)
+        who = self.name(rnd.discarder)
+        if rnd.what == "kong":
+            return Handoff("claim", f"may rob {who}'s kong of {rnd.tile}", then)
+        if rnd.what == "bonus":
+            return Handoff("claim", f"may rob {who}'s eighth flower, {rnd.tile}", then)
+        return Handoff("claim", f"may claim {who}'s discard", then)
 
     async def _take(self, seat: int | None = None) -> Request | None:
         """The oldest waiting request (of ``seat``, if given; others stay parked), or None
@@ -409,7 +429,8 @@ class DeskSession:
                 self._wake_round()
                 return
         if seat != self.keyboard:
-            then = (f"Auto-draw passed on {rnd.tile}." if auto else f"Nothing to claim on {rnd.tile}.")
+            then = (f"Auto-draw passed on {rnd.tile}." if auto
+                    else f"Nothing to {'claim' if rnd.what == 'discard' else 'rob'} on {rnd.tile}.")
 
             def take(seat: int = seat) -> None:
                 self.keyboard = seat
@@ -563,6 +584,8 @@ class GameSession(DeskSession):
                 players.append(BotSeat(bot, bot_delay, executor=self._bots))
         self.runner = TableRunner(self.table, players, on_events=self._on_events, on_action=self._on_action)
         self._ended: list[dict] = []
+        #: a robbing round due once the current claim round is over (seat, tile, what)
+        self._pending_round: tuple[int, str, str] | None = None
         self.finished = self.table.phase == "match_over"
         #: the journal file (None until :meth:`open_journal`, or if it could not be written)
         self.journal_path: Path | None = None
@@ -659,13 +682,18 @@ class GameSession(DeskSession):
     def _on_events(self, seat: int, events: list[dict]) -> None:
         if seat != 0:  # public parts are the same for every seat: read them once
             return
+        dealing = False  # bonus tiles set aside in a deal cannot be robbed
         for ev in events:
             if ev.get("type") == "hand_end":
                 self._ended.append(ev)
-            if ev.get("type") == "discard" and self.claim_round is None:
-                rnd = self._new_round(ev["seat"], ev["tile"])
-                if rnd is not None:
-                    self._start_round(rnd)
+            dealing = dealing or ev.get("type") == "hand_start"
+            what = "discard" if ev.get("type") == "discard" else None if dealing else self._robbable(ev)
+            if what:
+                tile = T.long_name(T.parse_tile(ev["tile"])) if what == "bonus" else ev["tile"]
+                if self.claim_round is None:
+                    self._open_round(ev["seat"], tile, what)
+                elif what != "discard":  # a bonus tile drawn after a discard: once that round is over
+                    self._pending_round = (ev["seat"], tile, what)
             self.note_event(ev)
 
     def _on_action(self, action: Action) -> None:
@@ -683,35 +711,59 @@ class GameSession(DeskSession):
 
     def _round_over(self) -> None:
         self._remember_views()
+        pending, self._pending_round = self._pending_round, None
+        if pending is not None and not self._stopped:
+            self._open_round(*pending)
 
-    def claim_round_order(self, discarder: int) -> tuple[list[int], int | None]:
+    def _open_round(self, seat: int, tile: str, what: str) -> None:
+        rnd = self._new_round(seat, tile, what)
+        if rnd is not None:
+            self._start_round(rnd)
+
+    def _robbable(self, ev: dict) -> str | None:
+        """``kong`` or ``bonus`` when the public event ``ev`` is one another seat may rob, as
+        far as public information tells (module docstring), else None."""
+        kind = ev.get("type")
+        if kind == "add_kong_declared" and self.variant.claims.get("rob_kong") == "added":
+            return "kong"
+        if kind == "bonus" and self.variant.win.get("bonus_wins"):
+            b = T.parse_tile(ev["tile"])
+            if b in T.SEASONS_AND_FLOWERS and any(
+                    s != ev["seat"] and set(self.table.bonus[s]) | {b} >= T.SEASONS_AND_FLOWERS for s in range(4)):
+                return "bonus"
+        return None
+
+    def claim_round_order(self, discarder: int, merge_turn: bool = True) -> tuple[list[int], int | None]:
         """The human seats owed a claim window after ``discarder``'s discard, in the order
-        they get it, and the one whose window may be its coming turn (or None): decided from
-        who is at the keyboard and the seating alone."""
+        they get it, and the one whose window may be its coming turn (or None; never without
+        ``merge_turn``: a robbing window, after which the declarer goes on): decided from who
+        is at the keyboard and the seating alone."""
         owed = [(discarder + k) % 4 for k in (1, 2, 3) if (discarder + k) % 4 in self.humans]
         holder = self.keyboard
         nxt = (discarder + 1) % 4
-        merge = nxt if nxt in owed and nxt != holder else None
+        merge = nxt if merge_turn and nxt in owed and nxt != holder else None
         order = [holder] if holder in owed else []
         order += [h for h in owed if h not in (holder, merge)]
         if merge is not None:
             order.append(merge)
         return order, merge
 
-    def _new_round(self, discarder: int, tile: str) -> ClaimRound | None:
+    def _new_round(self, discarder: int, tile: str, what: str = "discard") -> ClaimRound | None:
         if not self.hot_seat:
             return None
-        order, merge = self.claim_round_order(discarder)
+        order, merge = self.claim_round_order(discarder, merge_turn=what == "discard")
         if all(h == self.keyboard for h in order):
             return None  # nobody to hand the keyboard to
-        claiming = self.table.phase == "claim"
+        claiming = self.table.phase == ("claim" if what == "discard" else "rob")
         claimants = {h for h in order if claiming and self.table.legal_actions(h)}
         views = getattr(self, "_views", {})
         shown = {h: views[h] for h in self.humans if h in views}
-        return ClaimRound(discarder, tile, self.table.hand_index, order, claimants, merge, shown)
+        return ClaimRound(discarder, tile, self.table.hand_index, order, claimants, merge, shown, what=what)
 
     def _in_claim_window(self) -> bool:
-        return self.table.phase == "claim"
+        """Is the table's window of the current round (a discard's claims, or a robbing) open?"""
+        rnd = self.claim_round
+        return self.table.phase == ("rob" if rnd is not None and rnd.what != "discard" else "claim")
 
     def _turn_follows(self, seat: int, rnd: ClaimRound) -> bool:
         t = self.table

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 
+from mahjong_tui import tiles as T
 from mahjong_tui.ai.baseline import make_bot
 from mahjong_tui.engine import Action
 from mahjong_tui.ui.screens.dialogs import PrivacyScreen
@@ -245,3 +246,119 @@ async def test_pilot_every_bot_discard_hands_the_keyboard_over():
     assert any(n.startswith("Nothing to claim on ") for n in notes)
     bot_discards = sum(1 for a in table.actions if a.kind == "discard" and a.seat in (2, 3))
     assert windows >= bot_discards
+
+
+# -- an added kong, two hidden hands --------------------------------------------------------------
+
+# Singapore (robbing an added kong is worth the 1 tai a win needs): people at East (seat 0, the
+# dealer) and West (seat 2).  South discards 9s, West pungs it and later draws the last 9s,
+# and adds it to the pung (played in the session).  East waits on 6s/9s or on 3s: nothing
+# else differs.  Without the wait the table does not ask East at all and West would simply
+# go on, which West must not see: East gets the keyboard either way.
+K_EAST_WAIT = "1m2m3m 4m5m6m 7m8m9m 7s8s 5t5t N"
+K_EAST_NONE = "1m2m3m 4m5m6m 7m8m9m 1s2s 5t5t N"
+K_SOUTH = "9s 2s3s4s 6t7t8t 1t1t E E S C"
+K_WEST = "9s9s 4t 2t3t 6m6m 8m8m 3m3m W P"
+K_NORTH = "4s5s 9t9t 5s 5m 7t 1t 2t 3t 2m 4m N"
+# ordinary draws: South, North, East, South, West (the last 9s)
+K_FRONT = "F S W F 9s"
+
+
+def _pass_window(table) -> None:
+    from mahjong_tui.engine import Action as A
+
+    while table.phase in ("claim", "rob"):
+        for s in table.waiting_for():
+            table.apply(A.of(s, "pass"))
+
+
+async def added_kong(monkeypatch, east: str, seats=("human", "ai:baseline", "human", "ai:baseline")):
+    """West at the keyboard on its turn, holding the fourth 9s to a pung of 9s."""
+    from mahjong_tui import tiles as T
+    from mahjong_tui.engine import Table
+
+    variant = load_variant("singapore")
+    monkeypatch.setattr(Table, "_choose_first_dealer", lambda self: 0)
+    rig_first_hand(monkeypatch, rigged_wall(variant, 0, [h.replace(" ", "") for h in (east, K_SOUTH, K_WEST, K_NORTH)],
+                                            front=K_FRONT))
+    session = GameSession(variant, 5, list(seats), hands=1, bot_delay=0)
+    t = session.table
+
+    def do(seat, kind, tile):
+        t.apply(Action.of(seat, kind, T.parse_tile(tile)))
+
+    do(0, "discard", "N")
+    _pass_window(t)
+    do(1, "discard", "9s")
+    do(2, "pung", "9s")
+    _pass_window(t)
+    do(2, "discard", "W")
+    _pass_window(t)
+    for seat, tile in ((3, "S"), (0, "W"), (1, "F")):
+        do(seat, "discard", tile)
+        _pass_window(t)
+    assert t.phase == "turn" and t.current == 2
+    kong = Action.of(2, "added_kong", T.parse_tile("9s"))
+    assert kong in t.legal_actions(2)
+
+    class Kong(FakePresenter):
+        def _answer(self, req) -> None:
+            if kong in req.legal:
+                self.session.answer(kong)
+            else:
+                super()._answer(req)
+
+    presenter = Kong(session, stop_after=2)
+    session.keyboard = 2 if len(session.humans) > 1 else session.keyboard
+    await run(session, presenter)
+    return session, presenter
+
+
+async def test_the_hand_over_after_an_added_kong_does_not_depend_on_the_other_hand(monkeypatch):
+    a_session, a = await added_kong(monkeypatch, K_EAST_WAIT)
+    b_session, b = await added_kong(monkeypatch, K_EAST_NONE)
+    nine = a_session.table.actions[1].tile
+    # East could rob the kong in one deal (offered, passed) and not in the other ...
+    assert any(seat == 0 and Action.of(0, "win", nine) in legal for seat, legal in a.prompts)
+    assert not any(seat == 0 and any(x.kind == "win" for x in legal) for seat, legal in b.prompts)
+    # ... East gets the keyboard right after the kong either way, on the same words, then West
+    # goes on with its turn
+    assert a.handoffs == b.handoffs == [(0, "claim", "may rob Player 3's kong of 9s"), (2, "turn", "is to play")]
+    assert b.notes[:1] == [(0, "Nothing to rob on 9s.")] and not a.notes
+    # West, at the keyboard until then, saw the same tables, status lines and prompts
+    seen_a = until_first_handoff_to(a, 0)
+    seen_b = until_first_handoff_to(b, 0)
+    assert seen_a and seen_a == seen_b
+    # the kong stood in both deals
+    assert all(any(x.kind == "added_kong" for x in s.table.actions) for s in (a_session, b_session))
+
+
+async def test_one_human_sees_no_rob_rounds(monkeypatch):
+    session, presenter = await added_kong(monkeypatch, K_EAST_WAIT,
+                                          seats=("ai:baseline", "ai:baseline", "human", "ai:baseline"))
+    assert presenter.handoffs == [] and presenter.notes == [] and session.claim_round is None
+    # East, a bot here, robbed the kong: the table asked it without a hand-over
+    assert session.table.phase == "match_over"
+
+
+async def test_robbing_the_eighth_flower_is_a_window_for_every_other_person(monkeypatch):
+    # Singapore: West (a person) sets aside seven flowers and seasons at the deal (public);
+    # South (a bot) then draws the eighth.  Every person but South gets a window: West, at the
+    # keyboard after East's discard, its rob prompt; then East, behind the privacy screen,
+    # "Nothing to rob".
+    from mahjong_tui.engine import Table
+
+    variant = load_variant("singapore")
+    monkeypatch.setattr(Table, "_choose_first_dealer", lambda self: 0)
+    west = "h i j k o p q 2t3t 6m6m 8m8m".replace(" ", "")
+    rig_first_hand(monkeypatch, rigged_wall(variant, 0, [h.replace(" ", "") for h in (K_EAST_NONE, K_SOUTH, west, K_NORTH)],
+                                            front="r", back="3m3m W P 4t 5t 9t"))
+    session = GameSession(variant, 5, ["human", "ai:baseline", "human", "ai:baseline"], hands=1, bot_delay=0)
+    assert sorted(session.table.bonus[2]) == sorted(T.SEASONS_AND_FLOWERS - {T.parse_tile("r")})
+    presenter = FakePresenter(session, script={0: ["N"]}, stop_after=2)
+    session.keyboard = 0
+    await run(session, presenter)
+    assert presenter.handoffs == [(2, "claim", "may claim Player 1's discard"),
+                                  (0, "claim", "may rob Bot 2's eighth flower, Bamboo")]
+    assert presenter.notes == [(2, "Nothing to claim on N."), (0, "Nothing to rob on Bamboo.")]
+    assert any(seat == 2 and Action.of(2, "win", T.parse_tile("r")) in legal for seat, legal in presenter.prompts)
