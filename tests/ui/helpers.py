@@ -223,3 +223,38 @@ async def save_and_leave(pilot, app, path=None) -> str:
     await pilot.click("#save")
     await wait_for(pilot, lambda: app.return_code is not None)
     return offered
+
+
+def double_win(variant_id: str, hands: tuple[str, str, str], tile: str) -> dict:
+    """The hand summary of a rigged double win: East (``hands[0]``, first dealer) discards
+    ``tile``, then West (``hands[2]``) and South (``hands[1]``) both claim a win on it (a
+    variant where several seats may win on one discard).  Asserts both won."""
+    from mahjong_tui import tiles as T
+    from mahjong_tui.engine import Table
+    from mahjong_tui.variant import load_variant
+    from tests.helpers import set_hand
+
+    table = Table(load_variant(variant_id), 1, hands=3, first_dealer=0)
+    table.discards_made = 4
+    for seat, hand in enumerate(hands):
+        set_hand(table, seat, hand)
+    t = T.parse_tile(tile)
+    table.apply(Action(0, "discard", t))
+    table.apply(Action(2, "win", t))
+    table.apply(Action(1, "win", t))
+    summary = table.history[-1]
+    assert [w["seat"] for w in summary["winners"]] == [1, 2], summary["winners"]
+    return summary
+
+
+async def show_hand_end(app, pilot, summary: dict) -> list[str]:
+    """Push the scoring screen of ``summary`` over the app's table; the screen's text lines."""
+    from mahjong_tui.ui.screens.results import HandEndScreen
+
+    await wait_for(pilot, lambda: table_screen(app) is not None)
+    ts = table_screen(app)
+    names = [ts.session.name(i) for i in range(4)]
+    app.push_screen(HandEndScreen(summary, names, ts.art, ts.session.variant, you=ts.session.you()))
+    await wait_for(pilot, lambda: isinstance(app.screen, HandEndScreen))
+    await pilot.pause()
+    return screen_text(app).splitlines()

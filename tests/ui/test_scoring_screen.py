@@ -8,44 +8,25 @@ import re
 
 from mahjong_tui import tiles as T
 from mahjong_tui.engine import Action, Table
-from mahjong_tui.ui.screens.results import HandEndScreen, RevealedHands
+from mahjong_tui.ui.screens.results import RevealedHands
 from mahjong_tui.variant import load_variant
 from tests.helpers import set_hand
-from tests.ui.helpers import make_app, screen_text, table_screen, wait_for
+from tests.ui.helpers import double_win, make_app, screen_text, show_hand_end, wait_for
 
 
 def uzje_double_win() -> dict:
     """Uzje (G-UZ: several seats may win on one discard): East discards 13s (notation ``cs``);
     South (11s 12s) and West (11s 15s) both win on it.  The one physical tile joins South's
     hand (the nearer winner); West is scored with it too."""
-    table = Table(load_variant("uzje"), 1, hands=3, first_dealer=0)
-    table.discards_made = 4
-    set_hand(table, 0, "cs123456789mxmEEE")
-    set_hand(table, 1, "123456789s11mabs")
-    set_hand(table, 2, "123m456m789mSSaes")
-    table.apply(Action(0, "discard", T.parse_tile("cs")))
-    table.apply(Action(2, "win", T.parse_tile("cs")))
-    table.apply(Action(1, "win", T.parse_tile("cs")))
-    summary = table.history[-1]
-    assert [w["seat"] for w in summary["winners"]] == [1, 2] and summary["winners"][1]["tile"] == "cs"
+    summary = double_win("uzje", ("cs123456789mxmEEE", "123456789s11mabs", "123m456m789mSSaes"), "cs")
+    assert summary["winners"][1]["tile"] == "cs"
     return summary
-
-
-async def show(app, pilot, summary: dict) -> list[str]:
-    """Push the scoring screen of ``summary`` over the app's table; the screen's text lines."""
-    await wait_for(pilot, lambda: table_screen(app) is not None)
-    ts = table_screen(app)
-    names = [ts.session.name(i) for i in range(4)]
-    app.push_screen(HandEndScreen(summary, names, ts.art, ts.session.variant, you=ts.session.you()))
-    await wait_for(pilot, lambda: isinstance(app.screen, HandEndScreen))
-    await pilot.pause()
-    return screen_text(app).splitlines()
 
 
 async def test_the_title_names_a_rank_above_nine_as_the_table_does():
     app = make_app(variant="uzje", seed=1)
     async with app.run_test(size=(120, 40)) as pilot:
-        lines = await show(app, pilot, uzje_double_win())
+        lines = await show_hand_end(app, pilot, uzje_double_win())
         title = next(ln for ln in lines if "both win" in ln)
         assert title.rstrip().endswith("both win on You (East)'s discard of 13s"), title
         assert "of cs" not in "\n".join(lines)
@@ -67,7 +48,7 @@ async def test_every_winner_on_one_discard_is_shown_with_the_tile_it_won_on():
     underlined), not a 13-tile hand that looks incomplete."""
     app = make_app(variant="uzje", seed=1)
     async with app.run_test(size=(120, 40)) as pilot:
-        await show(app, pilot, uzje_double_win())
+        await show_hand_end(app, pilot, uzje_double_win())
         rows = app.screen.query_one(RevealedHands)
         lines = [ln.plain for ln in rows.lines(rows.content_size.width)]
         south = next(ln for ln in lines if " S Bot 2" in ln)
@@ -100,7 +81,7 @@ async def test_values_and_the_total_stay_in_sight_at_80x24():
     (w,) = summary["winners"]
     app = make_app(variant="yangzhou", seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        lines = await show(app, pilot, summary)
+        lines = await show_hand_end(app, pilot, summary)
         await pilot.press("end")
         await pilot.pause()
         text = screen_text(app)
@@ -116,7 +97,7 @@ async def test_the_pattern_ids_are_shown_where_there_is_room():
     summary = yangzhou_win()
     app = make_app(variant="yangzhou", seed=1)
     async with app.run_test(size=(120, 40)) as pilot:
-        lines = await show(app, pilot, summary)
+        lines = await show_hand_end(app, pilot, summary)
         row = next(ln for ln in lines if "Edge Wait (Yazi): one-kind wait on an edge or middle tile" in ln)
         assert re.search(r"edge_wait\s+1 fan", row), row
         assert any(re.search(r"Total\s+43 fan", ln) for ln in lines), lines
@@ -125,7 +106,7 @@ async def test_the_pattern_ids_are_shown_where_there_is_room():
 async def test_the_verb_agrees_with_you():
     app = make_app(variant="yangzhou", seed=1)
     async with app.run_test(size=(120, 40)) as pilot:
-        lines = await show(app, pilot, yangzhou_win())
+        lines = await show_hand_end(app, pilot, yangzhou_win())
         assert any(ln.strip().endswith("— You (North) win on Bot 2 (East)'s discard of 5s") for ln in lines), lines[:3]
     from mahjong_tui.ui.screens.results import headline
 

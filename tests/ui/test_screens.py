@@ -20,7 +20,7 @@ from mahjong_tui.ui.screens.rules import RulesScreen
 from mahjong_tui.ui.screens.table import TableScreen
 from mahjong_tui.ui.widgets.areas import ActionBar
 from mahjong_tui.ui.widgets.misc import TooSmall
-from tests.ui.helpers import make_app, my_request, play, save_and_leave, screen_text, table_screen, wait_for
+from tests.ui.helpers import double_win, make_app, my_request, play, save_and_leave, screen_text, show_hand_end, table_screen, wait_for
 
 
 def bar(app) -> str:
@@ -572,30 +572,12 @@ async def test_scoring_screen_with_two_winners_on_one_discard():
     """Yuxi (GAPS §2b): two seats win on one discard; the scoring screen shows each winner's
     own breakdown and the discarder paying both (hands as in tests/test_yuxi_engine.py:
     seat 2 full flush ×2, seat 3 all triplets ×2, the discarder pays 2 + 2)."""
-    from mahjong_tui import tiles as T
-    from mahjong_tui.engine import Action, Table
-    from mahjong_tui.variant import load_variant
-    from tests.helpers import set_hand
-
-    table = Table(load_variant("yuxi"), 1, hands=3, first_dealer=0)
-    table.discards_made = 4
-    set_hand(table, 0, "5s123456789tEEEN")
-    set_hand(table, 1, "123456789s11s46s")
-    set_hand(table, 2, "111m222m333t44t55s")
-    table.apply(Action(0, "discard", T.parse_tile("5s")))
-    table.apply(Action(2, "win", T.parse_tile("5s")))
-    table.apply(Action(1, "win", T.parse_tile("5s")))
-    summary = table.history[-1]
-    assert len(summary["winners"]) == 2
+    summary = double_win("yuxi", ("5s123456789tEEEN", "123456789s11s46s", "111m222m333t44t55s"), "5s")
     app = make_app(variant="yuxi", seed=1)
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for(pilot, lambda: table_screen(app) is not None)
-        ts = table_screen(app)
-        names = [ts.session.name(i) for i in range(4)]
-        assert ts.session.you() == 0
-        app.push_screen(HandEndScreen(summary, names, ts.art, ts.session.variant, you=ts.session.you()))
-        await wait_for(pilot, lambda: isinstance(app.screen, HandEndScreen))
-        text = screen_text(app)
+        text = "\n".join(await show_hand_end(app, pilot, summary))
+        names = [table_screen(app).session.name(i) for i in range(4)]
+        assert table_screen(app).session.you() == 0
         assert f"Scoring — {names[1]}" in text and f"Scoring — {names[2]}" in text
         assert "full flush" in text.lower()
         assert "all triplets" in text.lower()
