@@ -294,8 +294,8 @@ def _scored_both_ways(variant, text: str) -> dict:
     1 tai, Uzje's 2.5 fan, Yuxi's self-draw-only basic win)."""
     out = {}
     for by in ("self-draw", "discard"):
-        ns = argparse.Namespace(by=by, seat_wind=T.EAST, prevailing_wind=T.EAST, situation=[], indicator=[],
-                                discarder=None, fed_third_meld=None)
+        # score's own defaults (one place: its parser), only --by set
+        ns = build_parser().parse_args(["score", "--variant", variant.id, "--by", by, text])
         res = score_hand(variant, text, ns)
         out[by] = {k: res[k] for k in ("winning", "value", "unit", "reason") if k in res}
     return out
