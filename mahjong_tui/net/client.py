@@ -128,16 +128,16 @@ class NetClient:
             elif self.wanted_seat is not None:
                 join["seat"] = self.wanted_seat
             cnonce = new_nonce()
-            if self.password and not hello.get("auth"):
-                # PROTOCOL.md: a client refuses a server that does not prove the password
-                raise NetError(f"the table at {self.host}:{self.port} asks for no password, but one was given: "
-                               "it is not the table you were told of, or it was restarted without its "
-                               "password; not playing there")
             if hello.get("auth"):
                 if not self.password:
                     raise NetError("this table has a password: give it with --password")
                 join["cnonce"] = cnonce
                 join["proof"] = proof(self.password, "client", hello["nonce"], cnonce)
+            elif self.password:
+                # PROTOCOL.md: a client refuses a server that does not prove the password
+                raise NetError(f"the table at {self.host}:{self.port} asks for no password, but one was given: "
+                               "it is not the table you were told of, or it was restarted without its "
+                               "password; not playing there")
             writer.write(encode(join))
             msg = await self._read_from(reader, self.connect_timeout)
             if msg.get("type") == "error":

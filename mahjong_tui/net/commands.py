@@ -156,7 +156,7 @@ def _server_for(args: argparse.Namespace, claim: JournalClaim, *, local_humans: 
             on_hand_end=on_hand_end, on_note=note)
     except ValueError as exc:
         raise NetError(str(exc)) from None
-    _check_password(server, args.password or None, resumed=bool(claim.text.strip()))
+    _check_password(server, server.password, resumed=bool(claim.text.strip()))
     return server, what
 
 
@@ -214,13 +214,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
                                     on_hand_end=lambda e: print(hand_line(e), flush=True))
         host, port = await _listen(server, args)
         bind = f" --bind {args.bind}" if args.bind != "127.0.0.1" else ""
-        pw_flag = " --password …" if server.password else ""
+        pw = " --password …" if server.password else ""
         if server.journal is not None:
-            resume.append(f"mahjong-tui serve --log {server.journal.path} --port {port}{bind}{pw_flag}")
+            resume.append(f"mahjong-tui serve --log {server.journal.path} --port {port}{bind}{pw}")
         v = server.table.variant
         opts = "".join(f" {a}" for a in option_assignments(v.applied_options))
         opts = f" (options:{opts})" if opts else ""
-        pw = " --password …" if server.password else ""
         stderr_note(f"serving {v.id}{opts} on {host}:{port} ({what}); seats {','.join(server.seat_specs)}; "
                     f"join with: mahjong-tui join {host}:{port}{pw}")
         if args.bind not in ("127.0.0.1", "localhost", "::1") and not args.password:
