@@ -126,6 +126,12 @@ class ClaimRound:
     what: str = "discard"
 
 
+def _window_phase(what: str) -> str:
+    """The table's phase while a round's window is open: ``claim`` after a discard, ``rob``
+    after an added kong or a robbable bonus tile (:attr:`ClaimRound.what`)."""
+    return "claim" if what == "discard" else "rob"
+
+
 @dataclass(frozen=True)
 class Handoff:
     """What a privacy screen says: ``kind`` (``turn`` or ``claim``), ``why`` (the line under
@@ -582,6 +588,9 @@ class GameSession(DeskSession):
                 # deterministic
                 bot = make_bot(self.seat_strings[i], variant, i, seed)
                 players.append(BotSeat(bot, bot_delay, executor=self._bots))
+        #: each human's view after the latest action outside a claim round (hot-seat;
+        #: :meth:`_remember_views`): what a new round draws until the seat's own window
+        self._views: dict[int, dict] = {}
         self.runner = TableRunner(self.table, players, on_events=self._on_events, on_action=self._on_action)
         self._ended: list[dict] = []
         #: a robbing round due once the current claim round is over (seat, tile, what)
@@ -754,16 +763,15 @@ class GameSession(DeskSession):
         order, merge = self.claim_round_order(discarder, merge_turn=what == "discard")
         if all(h == self.keyboard for h in order):
             return None  # nobody to hand the keyboard to
-        claiming = self.table.phase == ("claim" if what == "discard" else "rob")
+        claiming = self.table.phase == _window_phase(what)
         claimants = {h for h in order if claiming and self.table.legal_actions(h)}
-        views = getattr(self, "_views", {})
-        shown = {h: views[h] for h in self.humans if h in views}
+        shown = {h: self._views[h] for h in self.humans if h in self._views}
         return ClaimRound(discarder, tile, self.table.hand_index, order, claimants, merge, shown, what=what)
 
     def _in_claim_window(self) -> bool:
         """Is the table's window of the current round (a discard's claims, or a robbing) open?"""
         rnd = self.claim_round
-        return self.table.phase == ("rob" if rnd is not None and rnd.what != "discard" else "claim")
+        return self.table.phase == _window_phase(rnd.what if rnd is not None else "discard")
 
     def _turn_follows(self, seat: int, rnd: ClaimRound) -> bool:
         t = self.table

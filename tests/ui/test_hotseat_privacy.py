@@ -147,7 +147,7 @@ async def test_the_hand_over_after_a_discard_does_not_depend_on_the_other_hand(m
     assert a.handoffs[0] == b.handoffs[0] == (2, "claim", "may claim Player 1's discard")
     assert a.handoffs == b.handoffs
     # without a claim West reads "Nothing to claim on 9s" (alone: the table is still hidden)
-    assert b.notes[0] == (2, "Nothing to claim on 9s.") and all(seat != 2 or "9s" not in n for seat, n in a.notes[:1])
+    assert b.notes[0] == (2, "Nothing to claim on 9s.") and not any(seat == 2 and "9s" in n for seat, n in a.notes)
     # East, at the keyboard until then, saw the same tables, status lines and prompts
     seen_a = until_first_handoff_to(a, 2)
     seen_b = until_first_handoff_to(b, 2)
@@ -265,16 +265,13 @@ K_FRONT = "F S W F 9s"
 
 
 def _pass_window(table) -> None:
-    from mahjong_tui.engine import Action as A
-
     while table.phase in ("claim", "rob"):
         for s in table.waiting_for():
-            table.apply(A.of(s, "pass"))
+            table.apply(Action.of(s, "pass"))
 
 
 async def added_kong(monkeypatch, east: str, seats=("human", "ai:baseline", "human", "ai:baseline")):
     """West at the keyboard on its turn, holding the fourth 9s to a pung of 9s."""
-    from mahjong_tui import tiles as T
     from mahjong_tui.engine import Table
 
     variant = load_variant("singapore")
