@@ -39,10 +39,11 @@ async def test_a_picked_up_discard_is_marked_in_the_hand_and_at_the_end():
         tile, req = await take_a_discard(pilot, app)
         name = T.name(tile)
         assert req.view["picked_up"] == name
-        face = table_screen(app).art.faces.face(tile)  # 'S ', '5t'
+        face = table_screen(app).art.faces.face(tile).rstrip()  # 'S', '5t'
         line = hand_line(app)
+        # the mark right after its tile ('S*': it takes a one-letter face's pad cell)
         assert line.count("*") == 1 and f"{face}*" in line, line
-        # only one copy of that tile is marked
+        # only one copy of that tile is marked; every copy is shown
         assert line.count(face) == T.parse_tiles(req.view["hand"]).count(tile), line
         # play on (pass every claim) to the end of the hand: the reveal marks it as well
         from tests.ui.helpers import play
@@ -65,3 +66,14 @@ def test_each_picked_up_tile_marks_one_copy_never_the_drawn_one():
     assert picked_indices(tiles, "5t", drawn=3) == {1}
     assert picked_indices(tiles, "55t", drawn=3) == {0, 1}
     assert picked_indices(tiles, "", drawn=3) == frozenset()
+
+
+def test_the_mark_sits_next_to_its_tile_even_on_a_one_letter_face():
+    # the compact faces pad an honour to two cells ("N "): the mark takes the pad ("N*"), so it
+    # is not read as belonging to the next tile (it showed "N  N * F" on the end screen)
+    from mahjong_tui.ui.faces import load_face_set
+    from mahjong_tui.ui.widgets.art import TileArt
+
+    art = TileArt(load_face_set("compact"))
+    assert art.with_picked_mark(art.tile(T.parse_tile("N"))).plain == "N*"
+    assert art.with_picked_mark(art.tile(T.parse_tile("5t"))).plain == "5t*"

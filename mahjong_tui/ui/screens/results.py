@@ -108,9 +108,8 @@ class RevealedHands(Widget):
                 for i, t in enumerate(concealed):
                     if i:
                         row.append(" ")
-                    row.append_text(art.tile(t, highlight=i in hi))
-                    if i in picked:
-                        row.append(art.glyphs.picked, "bold")
+                    face = art.tile(t, highlight=i in hi)
+                    row.append_text(art.with_picked_mark(face) if i in picked else face)
                 items.append(row)
             else:
                 items.append(art.row(concealed, highlight=hi))

@@ -285,10 +285,10 @@ class HandArea(Area):
                 if i:
                     row.append("  " if box.drawn == i else " ")
                 face = art.tile(t, selected=(i == box.selected), highlight=(i == box.drawn))
+                if i in box.picked:  # a discard taken into the hand: counts as open (G-OX-2)
+                    face = art.with_picked_mark(face)
                 face.stylize(Style.from_meta({"@click": f"screen.tile({i})"}))
                 row.append_text(face)
-                if i in box.picked:  # a discard taken into the hand: counts as open (G-OX-2)
-                    row.append(art.glyphs.picked, "bold")
             items.append(row)
         for tiles, down in box.melds:
             items.append(art.meld(tiles, down))

@@ -44,6 +44,14 @@ class TileArt:
     def tile(self, tile: int | None, **flags) -> Text:
         return self.faces.render(tile, **flags)
 
+    def with_picked_mark(self, face: Text) -> Text:
+        """A tile ``face`` marked as a discard picked up into the hand (Classic G-OX-2: it
+        counts as open): the mark takes the face's trailing pad cell where it has one (``N*``,
+        not ``N *``), else follows it (``5t*``)."""
+        out = face[:-1] if face.plain.endswith(" ") else face.copy()
+        out.append(self.glyphs.picked, "bold")
+        return out
+
     def row(self, tiles: Sequence[int | None], gap: int = 1, **flags) -> Text:
         return self.faces.render_row(tiles, gap, **flags)
 
