@@ -1,4 +1,4 @@
-"""The ``mahjong-tui`` command line (``shared/spec/cli.md``).
+"""The ``mahjong-tui`` command line (``CLI.md``).
 
 Headless commands (``sim``, ``score``, ``analyze``, ``variants``, ``--help``) never import
 Textual; the table commands import the UI lazily.  Errors a user can cause print one line on
@@ -137,16 +137,16 @@ def build_parser(parser_class: type[argparse.ArgumentParser] = argparse.Argument
 # score / analyze
 # --------------------------------------------------------------------------------------
 def _hand_context(variant, text: str, args: argparse.Namespace):
-    """Build the HandContext of ``score`` (spec/cli.md "score context flags") on top of
+    """Build the HandContext of ``score`` (CLI.md "Context flags") on top of
     :func:`mahjong_tui.scoring.common.context_from_notation`, and check that the hand is a
-    possible finished hand of ``variant`` (GAPS §8).  Raises NotationError / HandError."""
+    possible finished hand of ``variant`` (common.md "Possible hands").  Raises NotationError / HandError."""
     from .scoring.common import context_from_notation
 
     spec = T.parse_hand(text)
     for b in spec.bonus:
         if b not in variant.bonus_kinds:
             raise HandError(f"bonus tile {T.name(b)} is not used in the {variant.name} variant")
-    # robbing the eighth flower (Singapore, GAPS §3d) is won holding 13 tiles
+    # robbing the eighth flower (Singapore, singapore.md "Tai table") is won holding 13 tiles
     sizes = (13, 14) if "robbing_the_eighth" in args.situation else (14,)
     if spec.tile_count() not in sizes:
         robbing = "; 13 when robbing the eighth flower" if variant.win.get("bonus_wins") else ""
@@ -252,7 +252,7 @@ def _fmt(x: float) -> str:
 
 
 def analyze_hand(variant, text: str) -> dict:
-    """The ``analyze --json`` object for a 13- or 14-tile hand (spec/cli.md)."""
+    """The ``analyze --json`` object for a 13- or 14-tile hand (CLI.md)."""
     from .scoring.common import context_from_notation
 
     spec = T.parse_hand(text)
@@ -289,7 +289,7 @@ def analyze_hand(variant, text: str) -> dict:
 def _scored_both_ways(variant, text: str) -> dict:
     """A complete 14-tile hand scored by ``score`` (East seat, East round, no situation) when
     self-drawn and when won on a discard: ``{"self-draw": {"winning", "value", "unit"[,
-    "reason"]}, "discard": {...}}``.  ``winning`` of ``analyze`` is the shape alone (GAPS §8);
+    "reason"]}, "discard": {...}}``.  ``winning`` of ``analyze`` is the shape alone (common.md "Wait set");
     this says whether that shape is a legal win as it stands (Yangzhou's 15 fan, Singapore's
     1 tai, Uzje's 2.5 fan, Yuxi's self-draw-only basic win)."""
     out = {}
@@ -337,7 +337,7 @@ class _LineParser(argparse.ArgumentParser):
 
 
 def _batch_line(args, line: str) -> tuple[argparse.Namespace, str]:
-    """``(flags, hand string)`` of one batch line (spec/cli.md "Batch mode"): a hand string, or a
+    """``(flags, hand string)`` of one batch line (CLI.md "Batch mode"): a hand string, or a
     JSON object ``{"hand": "...", "flags": ["--by", "self-draw"]}`` whose flags replace the
     command's (the variant stays).  Raises :class:`CliError` saying what the line lacks."""
     if not line.startswith("{"):

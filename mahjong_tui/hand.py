@@ -1,8 +1,8 @@
 """Hand shape: win detection, decompositions, shanten and waits (count arrays, memoised per unit).
 
-Rule sources: GAPS §0 ("Melds", "Decomposition rule", "Wait set"), §4c (Uzje's arith, gem and
-power melds, 16 ranks and the zero rank, seven pairs with four identical tiles as two pairs,
-thirteen orphans), §8 ("Wait sets are by shape").
+Rule sources: common.md "Melds", "A complete hand", "Decomposition rule" and "Wait set" (wait
+sets are by shape); uzje.md "Melds and winning hands" (Uzje's arith, gem and power melds, 16 ranks
+and the zero rank, seven pairs with four identical tiles as two pairs, thirteen orphans).
 
 Vocabulary
 ----------
@@ -55,7 +55,7 @@ __all__ = [
 ]
 
 HAND_MELDS = 4
-"""Melds in a complete standard hand, besides its pair (GAPS §0)."""
+"""Melds in a complete standard hand, besides its pair (common.md "A complete hand")."""
 
 STANDARD = "standard"
 SEVEN_PAIRS = "seven_pairs"
@@ -63,12 +63,12 @@ THIRTEEN_ORPHANS = "thirteen_orphans"
 FOURTEEN_ORPHANS = "fourteen_orphans"
 ULTRA_LONG_STRAIGHT = "ultra_long_straight"
 FORMS = (STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS, FOURTEEN_ORPHANS, ULTRA_LONG_STRAIGHT)
-"""Win forms this module knows (GAPS §0, §4c)."""
+"""Win forms this module knows (common.md "A complete hand", uzje.md "Melds and winning hands")."""
 
 _TARGET_FORMS = (FOURTEEN_ORPHANS, ULTRA_LONG_STRAIGHT)
 """Forms complete exactly when the 14 concealed tiles are one of a few fixed multisets
 (:meth:`HandShape._target_shanten`): fourteen orphans, and the ultra-long straight (14
-consecutive ranks of one suit, one of each; GAPS §4c, G-UZ-13)."""
+consecutive ranks of one suit, one of each; uzje.md "Melds and winning hands", G-UZ-13)."""
 
 STRAIGHT_LENGTH = 14
 """Ranks in an ultra-long straight (seed 002: ``123456789xabcd``, ``23…e``, ``3…f``)."""
@@ -89,7 +89,7 @@ class MeldTemplate:
     """A family of three-tile melds within one number suit, given as concrete rank tuples.
 
     ``kind`` names the meld for decompositions and scoring (``"chow"``, Uzje's ``"arith"``,
-    ``"gem"``, ``"power"``; GAPS §0, §4c).  Pungs and kongs are implicit in every
+    ``"gem"``, ``"power"``; common.md "Melds", uzje.md "Melds and winning hands").  Pungs and kongs are implicit in every
     :class:`HandShape` and need no template.  ``rank_sets`` holds sorted tuples of three
     distinct ranks; a rank set that falls outside a shape's rank range is ignored there.
     Raises ``ValueError`` for a rank set that is not three distinct ranks in 0..16.
@@ -114,7 +114,7 @@ class MeldTemplate:
     def sequence(kind: str, step: int, lo: int, hi: int) -> "MeldTemplate":
         """Every ``(a, a + step, a + 2 * step)`` with ``lo <= a`` and ``a + 2 * step <= hi``.
 
-        ``sequence("chow", 1, 1, 9)`` is the chow of GAPS §0; Uzje's ariths (§4c) are
+        ``sequence("chow", 1, 1, 9)`` is the chow of common.md "Melds"; Uzje's ariths (uzje.md "Melds and winning hands") are
         ``sequence("arith", d, 0, 16)`` for each difference ``d >= 1``.  Raises ``ValueError``
         for ``step < 1``.
         """
@@ -124,17 +124,17 @@ class MeldTemplate:
 
     @staticmethod
     def fixed(kind: str, sets: Iterable[Iterable[int]]) -> "MeldTemplate":
-        """Explicit rank sets, e.g. Uzje's gems ``{1,2,4} {2,4,8} {4,8,16} {1,3,9}`` (GAPS §4c)."""
+        """Explicit rank sets, e.g. Uzje's gems ``{1,2,4} {2,4,8} {4,8,16} {1,3,9}`` (uzje.md "Melds and winning hands")."""
         return MeldTemplate(kind, tuple(tuple(s) for s in sets))
 
 
 CHOWS = MeldTemplate.sequence("chow", 1, 1, 9)
-"""The chow of GAPS §0: three consecutive ranks 1..9."""
+"""The chow of common.md "Melds": three consecutive ranks 1..9."""
 
 
 @dataclass(frozen=True)
 class Decomposition:
-    """One standard-form reading of concealed tiles: melds and the pair (GAPS §0).
+    """One standard-form reading of concealed tiles: melds and the pair (common.md "A complete hand").
 
     ``melds`` holds ``(kind, tiles)`` pairs, kind ``"pung"`` or a template kind, tiles sorted
     codes; the tuple itself is sorted, so equal decompositions compare equal.  ``pair`` is the
@@ -572,18 +572,18 @@ class HandShape:
 
     - ``templates``: sequence-like meld templates (pungs are implicit); default the chow 1..9;
     - ``suits``: number suits in use (0 = dots/tongs, 1 = bamboo/socks, 2 = characters/mans);
-    - ``ranks``: inclusive rank range of every suit, ``(1, 9)``; Uzje ``(0, 16)`` (GAPS §4c);
+    - ``ranks``: inclusive rank range of every suit, ``(1, 9)``; Uzje ``(0, 16)`` (uzje.md "Melds and winning hands");
     - ``honours``: honour tile codes in use; default winds E S W N and dragons C F P;
     - ``forms``: allowed win forms among :data:`FORMS`;
-    - ``seven_pairs_allow_quads``: four identical concealed tiles count as two pairs (§4c);
+    - ``seven_pairs_allow_quads``: four identical concealed tiles count as two pairs (uzje.md "Melds and winning hands");
     - ``orphans``: the 13 tiles of thirteen orphans (a kind may repeat, as Uzje's compressed
       winds ``H H V V``); default rank 1 and the top rank of each suit and every honour;
-    - ``fourteen_orphans``: the 14 tiles of fourteen orphans (Uzje §4c: the thirteen plus
+    - ``fourteen_orphans``: the 14 tiles of fourteen orphans (uzje.md "Melds and winning hands": the thirteen plus
       zero, no pair); needed when that form is allowed;
     - ``tile_set``: the tile kinds that exist, if fewer than suits × ranks + honours (Uzje's
       abbreviated tongs hold only ``1t`` and ``ft``); kinds outside it are never added.
 
-    The ultra-long straight (Uzje §4c) is complete when the 14 concealed tiles are 14
+    The ultra-long straight (uzje.md "Melds and winning hands") is complete when the 14 concealed tiles are 14
     consecutive ranks (from rank 1 up) of one suit, one of each; here only with no declared
     meld (its exposed-run variant, G-UZ-13, needs the melds themselves: see
     ``scoring.common``).
@@ -782,7 +782,7 @@ class HandShape:
         return 3 * missing + 1 - self._table_list[tid][missing * 2 + 1]
 
     def is_complete(self, counts: Sequence[int], melds: int = 0) -> bool:
-        """True if the concealed tiles complete the hand in any allowed form (GAPS §0, §4c).
+        """True if the concealed tiles complete the hand in any allowed form (common.md "A complete hand", uzje.md "Melds and winning hands").
 
         ``counts``: count array (length ``NUM_KINDS``) of the concealed tiles, which must
         number ``3 * (4 - melds) + 2``; ``melds``: melds already declared.  Seven pairs and
@@ -874,7 +874,7 @@ class HandShape:
 
     def decompositions(self, counts: Sequence[int], melds: int = 0) -> list[Decomposition]:
         """Every distinct standard-form reading of the concealed tiles as ``4 - melds`` melds
-        and one pair (GAPS §0 "Decomposition rule"), sorted; empty if there is none.
+        and one pair (common.md "Decomposition rule"), sorted; empty if there is none.
 
         Melds are found inside the concealed tiles only (declared melds are the caller's);
         four identical concealed tiles are read as a pung plus a tile used elsewhere.  Shapes
@@ -928,7 +928,7 @@ class HandShape:
         return self._shanten_by_form(t, counts, melds)
 
     def waits(self, counts: Sequence[int], melds: int = 0) -> list[int]:
-        """The wait set (GAPS §0 "Wait set", §8): every tile kind ``k`` of the shape such that
+        """The wait set (common.md "Wait set"): every tile kind ``k`` of the shape such that
         the concealed tiles plus ``k`` complete the hand in an allowed form; sorted codes.
 
         ``counts`` holds ``3 * (4 - melds) + 1`` concealed tiles.  A kind counts even if every
@@ -955,7 +955,7 @@ class HandShape:
         return sorted(found)
 
     def standard_waits(self, counts: Sequence[int], melds: int = 0) -> list[int]:
-        """The standard-form part of :meth:`waits` (four melds and a pair, GAPS §0), whether or
+        """The standard-form part of :meth:`waits` (four melds and a pair, common.md "A complete hand"), whether or
         not the standard form is among ``forms``: every kind ``k`` of the shape (fewer than
         four held) such that the concealed tiles plus ``k`` split into ``4 - melds`` melds and
         one pair; sorted codes.  Per-unit answers are memoised, so this is the cheap way to
@@ -1190,7 +1190,7 @@ class HandShape:
         return self._orphans_shanten(self._orphans(counts))
 
     def _seven_pairs_shanten(self, t: tuple[int, ...]) -> int:
-        """Seven-pairs shanten of 13 or 14 gathered counts (GAPS §4c for the quad rule).
+        """Seven-pairs shanten of 13 or 14 gathered counts (uzje.md "Melds and winning hands" for the quad rule).
 
         ``6 - pairs + max(0, 7 - pairs - singles)``, where ``singles`` are kinds that one more
         copy turns into a further pair: without quads, kinds held once (the ``mahjong``
@@ -1270,7 +1270,7 @@ _SPLITS = {(n, p): splits_of(n, p) for n in range(_MAX_COPIES + 2) for p in rang
 class ZeroShape(HandShape):
     """A :class:`HandShape` with a zero tile: one physical honour kind (``zero``, Uzje's ``Z``)
     whose copies may each be read as that honour or as rank 0 of a number suit, whichever
-    completes the hand, chosen group by group (seed 002 "Zero", GAPS §4c, G-UZ-11).
+    completes the hand, chosen group by group (seed 002 "Zero", uzje.md "Melds and winning hands", G-UZ-11).
 
     Counts given to every method are *physical*: zeros are counted at ``zero`` and never at a
     rank-0 code.  The standard form is answered by sharing the held zeros among the places they

@@ -1,6 +1,6 @@
 """Melds as held by a player and as found by hand analysis.
 
-Shared vocabulary of the engine, hand analysis and scoring (GAPS §0 "Melds").
+Shared vocabulary of the engine, hand analysis and scoring (common.md "Melds").
 """
 
 from __future__ import annotations
@@ -9,12 +9,12 @@ from dataclasses import dataclass
 
 from .tiles import format_tiles
 
-# Meld kinds.  Uzje adds "arith", "gem", "power" (GAPS §4c) through meld templates.
+# Meld kinds.  Uzje adds "arith", "gem", "power" (uzje.md "Melds and winning hands") through meld templates.
 CHOW = "chow"
 PUNG = "pung"
 KONG = "kong"
 
-# Kong types (GAPS §0).
+# Kong types (common.md "Melds").
 CONCEALED_KONG = "concealed"
 EXPOSED_KONG = "exposed"
 ADDED_KONG = "added"
@@ -28,7 +28,7 @@ class Meld:
     - ``tiles``: sorted tile codes (4 for a kong);
     - ``declared``: laid on the table (claimed meld or declared kong) rather than formed
       inside the concealed hand;
-    - ``concealed``: no tile of it came from a discard (GAPS §0; G-OX-2: a picked-up
+    - ``concealed``: no tile of it came from a discard (common.md "Melds"; G-OX-2: a picked-up
       unmelded discard makes any pung it ends in open); a pung completed by the winning
       discard is not concealed;
     - ``kong_type``: ``"concealed"`` / ``"exposed"`` / ``"added"`` for kongs, else None;

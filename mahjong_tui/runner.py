@@ -1,7 +1,7 @@
 """The async table runner: asks seats for decisions, runs claim windows, applies actions,
 appends them to the game log, and hands every seat its own events.
 
-Hot-seat play, the LAN server and tests all use this runner (design.md).  ``sim`` uses the
+Hot-seat play, the LAN server and tests all use this runner (DESIGN.md).  ``sim`` uses the
 plain loop of :mod:`mahjong_tui.sim` for speed; both drive the same :class:`Table`.
 
 A seat is any object with

@@ -18,7 +18,7 @@ from .variant import Variant
 
 @dataclass
 class SimResult:
-    """Statistics of a run (the fields of ``sim --json`` in spec/cli.md)."""
+    """Statistics of a run (the fields of ``sim --json`` in CLI.md)."""
 
     variant: str
     seed: int

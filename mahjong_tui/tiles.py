@@ -1,8 +1,8 @@
 """Tile codes, tile sets and the hand-string notation.
 
-Tiles are small ints inside the engine (see ``design.md``: "Tiles are small ints inside the
+Tiles are small ints inside the engine (see ``DESIGN.md``: "Tiles are small ints inside the
 engine; strings only at the edges").  The code space covers every variant of the project,
-including Uzje's 16-rank suits and zero tile and Singapore's animals (GAPS §1):
+including Uzje's 16-rank suits and zero tile and Singapore's animals (common.md "Tile notation"):
 
 ========  ======================  =========================================
 codes     tiles                   notation
@@ -21,7 +21,7 @@ codes     tiles                   notation
 
 A count array ("counts") is a list/tuple of ``NUM_KINDS`` ints indexed by tile code.
 
-The hand-string grammar is that of ``shared/spec/cli.md`` ("Hand strings"):
+The hand-string grammar is that of ``CLI.md`` ("Hand strings"):
 groups separated by spaces; a bare group is concealed tiles, ``(…)`` an exposed meld,
 ``[…]`` a declared concealed kong, ``|…`` bonus tiles, ``+T`` the winning tile.
 """
@@ -93,7 +93,7 @@ def rank_of(t: int) -> int:
 
 
 def is_honour(t: int) -> bool:
-    """Winds, dragons and the zero honour (GAPS §0)."""
+    """Winds, dragons and the zero honour (common.md "Terminals and honours")."""
     return ZERO <= t <= WHITE
 
 
@@ -134,7 +134,7 @@ def seat_number(wind: int) -> int:
 
 
 def is_terminal(t: int, max_rank: int = 9) -> bool:
-    """Rank 1 or ``max_rank`` of a number suit (GAPS §0; Uzje passes ``max_rank=16``)."""
+    """Rank 1 or ``max_rank`` of a number suit (common.md "Terminals and honours"; Uzje passes ``max_rank=16``)."""
     r = rank_of(t)
     return r == 1 or r == max_rank
 
@@ -158,7 +158,7 @@ def long_name(t: int) -> str:
 
 
 def sort_key(t: int) -> int:
-    """Canonical order of GAPS §1: t, s, m by rank, then Z, winds, dragons, bonus tiles."""
+    """Canonical order of common.md "Tile notation": t, s, m by rank, then Z, winds, dragons, bonus tiles."""
     return t
 
 
@@ -336,7 +336,7 @@ class MeldSpec:
 
 @dataclass(frozen=True)
 class HandSpec:
-    """A parsed hand string (``spec/cli.md`` "Hand strings").
+    """A parsed hand string (``CLI.md`` "Hand strings").
 
     - ``concealed``: tiles held in hand, sorted;
     - ``melds``: declared melds in input order;

@@ -109,14 +109,14 @@ SCHEMES = ("points_doublings", "multiplier", "fan", "tai", "fan_ladder")
 SETTLEMENTS = ("cumulative", "classical_zero_sum", "winner_collects")
 #: The ``[scoring]`` tables that give pattern ids their values (each scheme reads its own).
 SCORE_TABLES = ("special", "points", "doublings", "multipliers", "fan", "tai", "limits")
-#: Instant payments the engine knows (GAPS §3e; ``mahjong_tui.scoring.instant``).
+#: Instant payments the engine knows (singapore.md "Settlement"; ``mahjong_tui.scoring.instant``).
 INSTANT_PAYMENTS = ("bite_animals", "bite_animals_hidden", "bite_seat_flowers", "bite_seat_flowers_hidden",
                     "bite_complete_group", "bite_all_animals", "kong_exposed", "kong_concealed")
-#: Liability (pay-for-all) rules of ``settlement.liability`` (GAPS §3e, §6e).
+#: Liability (pay-for-all) rules of ``settlement.liability`` (singapore.md "Settlement", yangzhou.md "Settlement").
 LIABILITY_RULE = re.compile(r"^(discarder|(meld|dragon_meld|wind_meld):[1-4])$")
 LIABILITY_RULES_TEXT = "'discarder', 'meld:N', 'dragon_meld:N' or 'wind_meld:N' (N = 1..4)"
 
-#: The dice a ``break_roll`` option names: (number of dice, sides) (GAPS §4a).
+#: The dice a ``break_roll`` option names: (number of dice, sides) (uzje.md "Setting up").
 BREAK_ROLLS = {"3d6": (3, 6), "1d20": (1, 20)}
 
 SCHEMA: dict[str, dict[str, tuple[Callable[[Any], bool], str, Any]]] = {
@@ -140,7 +140,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], bool], str, Any]]] = {
         "stacks": (*_stacks(), _REQUIRED),
         "height": (*_int(2, 2), 2),
         "dice": (*_int(1, 3), 2),
-        "die_sides": (*_int(4, 20), 6),    # Uzje's break_roll = "1d20" (GAPS §4a)
+        "die_sides": (*_int(4, 20), 6),    # Uzje's break_roll = "1d20" (uzje.md "Setting up")
         "break": (*_one_of("generic"), "generic"),
         "tail": (*_one_of("loose_tiles", "dead_wall", "live_wall"), "live_wall"),
         "dead_wall": (*_int(0, 40), 0),
@@ -224,7 +224,7 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], bool], str, Any]]] = {
         "dealer_stays_on": (*_str_list(("dealer_win", "draw")), ["dealer_win", "draw"]),
         "new_dealer": (*_one_of("next", "winner"), "next"),
     },
-    # amounts in units of ``scoring.base``, paid by each of the other three players (GAPS §3e)
+    # amounts in units of ``scoring.base``, paid by each of the other three players (singapore.md "Settlement")
     "instant_payments": {pid: (*_num(0), None) for pid in INSTANT_PAYMENTS},
     "options": {
         "flowers": (*_BOOL, None),
@@ -252,14 +252,14 @@ _LATER_KEYS = {
     *(("instant_payments", pid) for pid in INSTANT_PAYMENTS),
 }
 
-#: The tile-set options (GAPS §4a): each, when set, rewrites [tiles] keys before validation.
+#: The tile-set options (uzje.md "Setting up"): each, when set, rewrites [tiles] keys before validation.
 FLOWER_TILES = ["h", "i", "j", "k", "o", "p", "q", "r"]
 _FULL_WINDS = ["E", "S", "W", "N"]
 _COMPRESSED_WINDS = ["H", "V"]
 
 
 def _apply_options(path: Path, data: dict) -> dict:
-    """Rewrite the [tiles] keys that the tile-set options of ``[options]`` govern (GAPS §4a):
+    """Rewrite the [tiles] keys that the tile-set options of ``[options]`` govern (uzje.md "Setting up"):
 
     - ``flowers``: true = ``tiles.bonus`` is the eight flowers ``hijkopqr``; false = none;
     - ``compressed_winds``: true = the winds ``E S W N`` in ``tiles.honours`` become ``H V``;
@@ -267,7 +267,7 @@ def _apply_options(path: Path, data: dict) -> dict:
     - ``all_tongs``: true = tongs (``t``) hold every rank; false = only the terminals (lowest
       rank from 1, highest), in ``tiles.suit_ranks``.
 
-    - ``break_roll``: the dice of the break roll, ``"3d6"`` or ``"1d20"`` (GAPS §4a: "a
+    - ``break_roll``: the dice of the break roll, ``"3d6"`` or ``"1d20"`` (uzje.md "Setting up": "a
       starter rolls 3d6 (option 1d20)"), as ``wall.dice`` and ``wall.die_sides``.
 
     An option that is absent changes nothing.  Raises :class:`VariantError` for a value that
@@ -568,7 +568,7 @@ class Variant:
     @property
     def instant_payments(self) -> Mapping[str, Any]:
         """``[instant_payments]``: payment id → amount each other player pays (in units of
-        ``scoring.base``); empty when the variant has none (GAPS §3e)."""
+        ``scoring.base``); empty when the variant has none (singapore.md "Settlement")."""
         return self.rules["instant_payments"]
 
     # derived ---------------------------------------------------------------------------
@@ -633,7 +633,7 @@ class Variant:
 
     @cached_property
     def meld_templates(self):
-        """The sequence-like meld templates of ``[melds]`` (GAPS §0 chow; Uzje §4c ariths of
+        """The sequence-like meld templates of ``[melds]`` (common.md "Melds" chow; uzje.md "Melds and winning hands" ariths of
         every step, gems, powers) as :class:`~mahjong_tui.hand.MeldTemplate` objects.  With the zero
         rank, sequences and sets may start at rank 0."""
         from .hand import MeldTemplate
@@ -649,7 +649,7 @@ class Variant:
     def orphan_tiles(self) -> tuple[int, ...]:
         """The 13 tiles of thirteen orphans: rank 1 (or the lowest) and the top rank of each
         suit and every honour but the zero; a compressed wind stands for two winds and is
-        needed twice (GAPS §4c)."""
+        needed twice (uzje.md "Melds and winning hands")."""
         lo, hi = self.tiles_rules["ranks"]
         out = [k for k in self.kinds if T.is_suited(k) and T.rank_of(k) in (max(lo, 1), hi)]
         for h in self.tiles_rules["honours"]:
@@ -681,7 +681,7 @@ class Variant:
         return ZeroShape(zero=self.zero, fourteen_orphans=fourteen, **args)
 
     def physical(self, t: int) -> int:
-        """The tile kind a code stands for: rank 0 of a suit is the zero tile (GAPS §1)."""
+        """The tile kind a code stands for: rank 0 of a suit is the zero tile (common.md "Tile notation")."""
         return self.zero if self.zero is not None and T.is_suited(t) and T.rank_of(t) == 0 else t
 
     def pattern_value(self, pid: str) -> float | None:
@@ -694,7 +694,7 @@ class Variant:
 
     def with_options(self, overrides: Mapping[str, Any]) -> "Variant":
         """A copy with ``section.key = value`` overrides applied and re-validated; a key
-        without a section is a named option of ``[options]`` (``flowers``, …, GAPS §4a).
+        without a section is a named option of ``[options]`` (``flowers``, …, uzje.md "Setting up").
         The copy's :attr:`applied_options` are this variant's followed by ``overrides``
         (``options.flowers`` is recorded as ``flowers``).
 
@@ -734,7 +734,7 @@ class Variant:
     def _option_key(self, name: str) -> str:
         """The ``SECTION.KEY`` that a bare option ``name`` this variant does not offer as a named
         option stands for: the one section of its file holding that key (Singapore
-        ``shooter_pays_all`` = ``settlement.shooter_pays_all``, GAPS §3e).  Raises
+        ``shooter_pays_all`` = ``settlement.shooter_pays_all``, singapore.md "Settlement").  Raises
         :class:`VariantError` naming this variant's own options when there is none, or when
         several sections hold the key."""
         sections = [sec for sec in SCHEMA if sec and sec != "options" and name in SCHEMA[sec]

@@ -19,7 +19,7 @@ from mahjong_tui.scoring.context import ScoreResult
 
 
 def check_invariants(table: Table) -> None:
-    """Tile conservation and legal hand sizes (GAPS §0; seed 003 "13 tiles should always be
+    """Tile conservation and legal hand sizes (common.md "A complete hand"; seed 003 "13 tiles should always be
     maintained")."""
     assert sorted(table.all_tiles_accounted()) == sorted(table.variant.all_tiles())
     if table.phase == "match_over":
@@ -151,7 +151,7 @@ def package_melds_and_pair(rng: random.Random) -> list[int]:
 
 def rigged_wall(variant, dealer: int, hands, front: str = "", back: str = ""):
     """A :class:`~mahjong_tui.engine.wall.Wall` holding every tile of ``variant`` whose deal
-    (4 + 4 + 4 + 1 each from the dealer, one more for the dealer; seed 003 5a, GAPS §3a) gives
+    (4 + 4 + 4 + 1 each from the dealer, one more for the dealer; seed 003 5a, singapore.md "Setting up") gives
     seat ``s`` exactly the tiles of ``hands[s]`` (14 for the dealer, 13 for the others), whose
     next ordinary draws are ``front`` and whose replacement draws (flowers, kongs) are ``back``,
     in that order.  The other tiles fill the middle in sorted order.  Raises AssertionError if

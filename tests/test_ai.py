@@ -508,7 +508,7 @@ def test_probes_know_each_variants_minimum():
 
 
 def test_plan_values_count_the_seats_bonus_tiles():
-    """Singapore (GAPS §3c): a plain hand needs 1 tai, which an animal alone gives.  Probed
+    """Singapore (singapore.md "Winning hands"): a plain hand needs 1 tai, which an animal alone gives.  Probed
     with no melds and the seat's bonus tiles (values in tai, the variant's unit):
 
     - no bonus tile: the plain filler hand is worth only its fully-concealed tai, by self-draw
@@ -609,8 +609,8 @@ def _claim_view(variant, hand: str, tile: str, live: int) -> tuple[dict, list[Ac
 
 def test_strong_claims_a_pung_that_brings_its_pung_plan_closer():
     """Yangzhou, 3t 1245s 66s 245m EE P with 30 tiles left, 6s discarded: the pung of 6s takes
-    the bamboo-and-honours hand (mixed suit, 15 fan: GAPS §6d; pungs may be claimed from any
-    seat, §6b) a step closer and the E pair can still be punged the same way.  ``normal``
+    the bamboo-and-honours hand (mixed suit, 15 fan: yangzhou.md "Fan table"; pungs may be claimed from any
+    seat, yangzhou.md "How a hand goes") a step closer and the E pair can still be punged the same way.  ``normal``
     claims only when that looks clearly better than passing and passes here; ``strong``
     counts pung claims as a bigger speed-up of such a plan and claims unless it looks clearly
     worse (measured: tests/bench/ai_results.md), so it takes the pung."""
@@ -623,8 +623,8 @@ def test_strong_claims_a_pung_that_brings_its_pung_plan_closer():
 
 def test_a_plain_hand_legal_only_concealed():
     """Where a plain hand is legal only concealed — Uzje's closed hand (2.6 fan against the
-    2.5 minimum, GAPS §4d), Singapore's fully concealed tai for a seat with no bonus tile
-    (§3d) — a claimed meld is no speed-up of it (``claim_ok``), a claim that gives it up is
+    2.5 minimum, uzje.md "Fan table"), Singapore's fully concealed tai for a seat with no bonus tile
+    (singapore.md "Tai table") — a claimed meld is no speed-up of it (``claim_ok``), a claim that gives it up is
     held to the plain claim margin even by ``strong``, and (Uzje; any plain wait may be won on
     a discard) strong's look-ahead is off; Classic (chow-completing wins refused, 5c) and Yuxi
     (plain hands won only by self-draw, 2c) keep it."""
@@ -666,7 +666,7 @@ def test_a_plain_hand_legal_only_concealed():
 def test_a_plain_filler_hand_has_no_pattern_by_accident():
     """Uzje's single_differences (all four melds ariths of one difference, 1.4 fan) must not
     make every plain hand look richer: the plain hand the bots probe holds runs of two
-    differences, so it is the closed hand alone, 2.6 fan (GAPS §4d)."""
+    differences, so it is the closed hand alone, 2.6 fan (uzje.md "Fan table")."""
     v = load_variant("uzje")
     model = model_for(v)
     free = plans_for(v, ops_for(v.hand_shape))[0]
@@ -674,7 +674,7 @@ def test_a_plain_filler_hand_has_no_pattern_by_accident():
 
 
 def test_kong_onto_a_face_up_bloom_tile_is_a_win():
-    """Yuxi (GAPS G-YX-3): 5555t 123s 456s 789m E — after the concealed kong the hand waits on
+    """Yuxi (yuxi.md G-YX-3): 5555t 123s 456s 789m E — after the concealed kong the hand waits on
     E; with E face up as a bloom tile the kong wins at once (kong on flower), so the kong is
     worth a certain win (and not the risky discard after a kong, which never comes), and every
     level declares it (the kong also keeps the hand ready, so that alone does not show the
@@ -701,7 +701,7 @@ def test_kong_onto_a_face_up_bloom_tile_is_a_win():
 
 
 def test_a_ready_hand_counts_the_kong_that_would_win_on_a_bloom_tile():
-    """Yuxi (GAPS G-YX-3): 555t 123s 456s 789m E N — dropping N waits on E, dropping E waits on
+    """Yuxi (yuxi.md G-YX-3): 555t 123s 456s 789m E N — dropping N waits on E, dropping E waits on
     N (both single waits, plain hands won by self-draw only).  E is face up as a bloom tile,
     so the E wait has 2 unseen copies against N's 3, and a level that counts copies keeps N.
     But the triplet 555t can still become a kong (its fourth copy is unseen: drawn, or claimed
@@ -838,7 +838,7 @@ def test_defence_against_a_visible_threat(level):
     999m, four concealed tiles): the 9m in hand is the fourth copy, so the threat holds none
     and cannot be waiting on a pair or pung of 9m.
 
-    In Classic the winning discard must complete a pung, kong or the pair (GAPS 5c), so 9m is
+    In Classic the winning discard must complete a pung, kong or the pair (classic.md "Winning hands"), so 9m is
     safe: the defending bot throws it, and the same bot with defence switched off throws a
     tile that suits its own hand instead.  Where a discard may be won whatever it completes
     (Yuxi 2b, Yangzhou) 9m is *not* safe: the threat may hold 7m 8m (the last 7m) and a pair,

@@ -1,4 +1,4 @@
-"""The bots read the zero tile as a number too (Uzje, GAPS §4c G-UZ-11; session 8).
+"""The bots read the zero tile as a number too (Uzje, uzje.md "Melds and winning hands" G-UZ-11; session 8).
 
 A zero may be read, group by group, as the honour ``Z`` or as rank 0 of a number suit
 (``0s`` in ``(0s, 1s, 2s)``).  The bots place the zeros a hand holds at their best readings

@@ -1,4 +1,4 @@
-"""The command line, as other programs call it (spec/cli.md)."""
+"""The command line, as other programs call it (CLI.md)."""
 
 from __future__ import annotations
 
@@ -66,14 +66,14 @@ def test_score_not_a_win_exits_zero_with_reason(capsys):
 
 
 def test_score_yuxi_payments(capsys):
-    # GAPS §2e example: all triplets + full flush, self-drawn → M = 4; each pays 4, winner +12
+    # yuxi.md "Settlement" example: all triplets + full flush, self-drawn → M = 4; each pays 4, winner +12
     assert main(["score", "--variant", "yuxi", "111222333m (444m) 55m +5m", "--by", "self-draw", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["value"] == 4 and out["payments"] == {"E": 12, "S": -4, "W": -4, "N": -4}
 
 
 def test_score_singapore_tai_and_payments(capsys):
-    # GAPS §3e example: South holds Orchid (his flower, 1), Cat and Rat (1 each) = 3 tai, V = 4;
+    # singapore.md "Settlement" example: South holds Orchid (his flower, 1), Cat and Rat (1 each) = 3 tai, V = 4;
     # on West's discard West pays 8, East and North 4 each
     hand = "(123m) 456t789s234m55t +5t |puv"
     assert main(["score", "--variant", "singapore", hand, "--seat-wind", "S", "--discarder", "W", "--json"]) == 0
@@ -98,7 +98,7 @@ def test_score_singapore_flower_wins_and_liability(capsys):
     assert main(["score", "--variant", "singapore", "(123m) (456m) (789m) (222m) 55m +5m", "--discarder", "S",
                  "--liable", "W", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["payments"] == {"E": 32, "S": 0, "W": -32, "N": 0}
-    # robbing the eighth is a discard win whatever --by says (the drawer pays, §3e); all eight
+    # robbing the eighth is a discard win whatever --by says (the drawer pays, singapore.md "Settlement"); all eight
     # own flowers a self-draw (each pays 2 x 16)
     assert main(["score", "--variant", "singapore", "123m456t789s1234m +r |hijkopq", "--situation",
                  "robbing_the_eighth", "--by", "self-draw", "--discarder", "N", "--json"]) == 0
@@ -146,7 +146,7 @@ def test_analyze_13_and_14(capsys):
 
 
 def test_analyze_says_whether_a_complete_shape_is_a_legal_win(capsys):
-    """``winning`` is the shape (GAPS §8); ``scored`` says what ``score`` says of it, so a player
+    """``winning`` is the shape (common.md "Wait set"); ``scored`` says what ``score`` says of it, so a player
     is not told "winning" of a Yangzhou hand under 15 fan without the reason."""
     assert main(["analyze", "--variant", "yangzhou", "123m 234s 567t 789t 55t", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
@@ -155,7 +155,7 @@ def test_analyze_says_whether_a_complete_shape_is_a_legal_win(capsys):
     for by in ("self-draw", "discard"):
         assert out["scored"][by]["winning"] is False and out["scored"][by]["value"] == 4
         assert "a win needs at least 15" in out["scored"][by]["reason"]
-    # Yuxi: a basic win only by self-draw (GAPS 2c)
+    # Yuxi: a basic win only by self-draw (yuxi.md "Winning hands")
     assert main(["analyze", "--variant", "yuxi", "123m456m789s234t55t"]) == 0
     text = capsys.readouterr().out
     assert "self-drawn: a win, 1 multiplier" in text
@@ -196,7 +196,7 @@ def test_batch_lines_that_are_wrong_say_what_is_wrong_and_the_batch_goes_on(monk
     assert "invalid choice: 'selfdraw'" in errors[3] and "'self-draw'" in errors[3]
     assert "unrecognized arguments: --bogus" in errors[4]
     assert "--help is not allowed" in errors[5]
-    # 111 222 333 444 55m, self-drawn: all triplets x2, full flush x2 = 4 (GAPS 2d)
+    # 111 222 333 444 55m, self-drawn: all triplets x2, full flush x2 = 4 (yuxi.md "Scoring table")
     assert got[6]["value"] == 4
     assert "must be a JSON object" in errors[7]
 
@@ -260,7 +260,7 @@ def test_sim_log_replays_to_the_same_results(tmp_path):
 # ------------------------------------------------------------------------------------------
 
 def test_score_uzje_points_and_half_payments(capsys):
-    # closed 2.6 + self-draw 1 + clean suit 3 = 6.6 fan: 50 points; each pays 25 (GAPS §4e)
+    # closed 2.6 + self-draw 1 + clean suit 3 = 6.6 fan: 50 points; each pays 25 (uzje.md "From fan to points")
     args = ["score", "--variant", "uzje", "123s456s789s11sEEE +1s", "--by", "self-draw", "--seat-wind", "W",
             "--prevailing-wind", "S"]
     assert main(args + ["--json"]) == 0
@@ -322,7 +322,7 @@ def test_seats_and_seat_flags_that_cannot_be_are_refused(capsys):
 
 
 def test_score_text_keeps_its_columns_when_a_pattern_counts_twice(capsys):
-    # Singapore: two animals (1 tai each, x2) + dragon pung 1 = 3 tai (GAPS 3d)
+    # Singapore: two animals (1 tai each, x2) + dragon pung 1 = 3 tai (singapore.md "Tai table")
     assert main(["score", "--variant", "singapore", "123m456s789t (CCC) 55t |uv +5t"]) == 0
     lines = capsys.readouterr().out.splitlines()
     animal = next(x for x in lines if x.strip().startswith("animal"))

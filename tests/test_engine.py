@@ -310,7 +310,7 @@ def test_classic_next_player_may_pick_up_any_discard():
 
 
 def test_claim_priority_win_beats_pung_and_nearest_wins():
-    """GAPS §0: win > pung/kong > chow; among equal claims the seat nearest after the
+    """common.md "Claim window": win > pung/kong > chow; among equal claims the seat nearest after the
     discarder.  Dealer (seat 0) discards 5m; seat 1 can pick up / chow, seat 2 can pung,
     seat 3 can win: seat 3 wins."""
     v = load_variant("classic")

@@ -161,7 +161,7 @@ def test_thirteen_orphans():
 
 
 def test_uzje_orphans_with_repeated_kinds():
-    # Compressed winds: E W -> H H and N S -> V V (GAPS §4c).
+    # Compressed winds: E W -> H H and N S -> V V (uzje.md "Melds and winning hands").
     shape = HandShape(templates=ARITHS, ranks=(0, 16), honours=[parse_tile(x) for x in "HVCFP"],
                       orphans=parse_tiles("1ft1fs1fmHHVVCFP"))
     assert shape.is_complete(c("1ft1fs1fmHHVVCFPP"))

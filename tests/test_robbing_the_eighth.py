@@ -1,7 +1,7 @@
 """Winning on another player's eighth flower, the one rule two variants share: Singapore's
-``robbing_the_eighth`` (GAPS §3d: "holds 7 of the 8 seasons/flowers and another player draws
-the 8th: immediate win"; §3e: the drawer of the eighth pays for all) and Ùzje's
-``ivies_on_the_wall`` (§4d: "holds 7 flowers; wins, any hand, when another player exposes the
+``robbing_the_eighth`` (singapore.md "Tai table": "holds 7 of the 8 seasons/flowers and another player draws
+the 8th: immediate win"; singapore.md "Settlement": the drawer of the eighth pays for all) and Ùzje's
+``ivies_on_the_wall`` (uzje.md "Fan table": "holds 7 flowers; wins, any hand, when another player exposes the
 8th (that player pays as discarder)"; G-UZ-14: no other fan, exactly 8 f -> 100 points).
 
 Both scorers read the hand the same way (:func:`mahjong_tui.scoring.common.robs_the_eighth`):
@@ -67,8 +67,8 @@ def test_the_winning_tile_must_be_the_eighth_flower():
 
 @pytest.mark.parametrize("self_draw", [False, True])
 def test_robbing_the_eighth_is_paid_as_a_discard_whatever_the_caller_says(self_draw):
-    # Singapore §3e: "settled as a discard win paid for all by the drawer of the eighth":
-    # 4 x V(5) = 4 x 16 = 64 from North; Ùzje §4d: North "pays as discarder" the 100 points
+    # singapore.md "Settlement": "settled as a discard win paid for all by the drawer of the eighth":
+    # 4 x V(5) = 4 x 16 = 64 from North; uzje.md "Fan table": North "pays as discarder" the 100 points
     sg = _score(SG, "hijkopq", situations=["robbing_the_eighth"], discarder="N", self_draw=self_draw)
     assert nonzero_payments(sg) == {"E": 64, "N": -64}
     uz = _score(UZ, "hijkopq", situations=["robbing_the_eighth"], discarder="N", self_draw=self_draw)
@@ -79,9 +79,9 @@ def test_robbing_the_eighth_is_paid_as_a_discard_whatever_the_caller_says(self_d
 
 @pytest.mark.parametrize("discarder", [None, "S"])
 def test_all_eight_own_flowers_are_paid_as_a_self_draw_whatever_the_caller_says(discarder):
-    # Singapore §3e: all_eight_flowers "as a self-draw (each pays 2 x V(5) = 32u)": East +96.
+    # singapore.md "Settlement": all_eight_flowers "as a self-draw (each pays 2 x V(5) = 32u)": East +96.
     # Ùzje crossing_the_sea, "all 8 flowers by own draws": 1 limit = 5000 points, each of the
-    # three pays P/2 = 2500 (§4e), East +7500.
+    # three pays P/2 = 2500 (uzje.md "From fan to points"), East +7500.
     sg = _score(SG, "hijkopqr", discarder=discarder)
     assert "all_eight_flowers" in pattern_counts(sg) and sg.value == 5
     assert sg.payments == {"E": 96, "S": -32, "W": -32, "N": -32}
@@ -94,7 +94,7 @@ def test_all_eight_own_flowers_are_paid_as_a_self_draw_whatever_the_caller_says(
 
 
 def test_a_complete_hand_won_on_a_discard_while_holding_all_eight_is_a_discard_win():
-    # the immediate flower win was not taken (GAPS §3d "immediate win"): won later on South's
+    # the immediate flower win was not taken (singapore.md "Tai table" "immediate win"): won later on South's
     # 5t, the hand counts all_eight_flowers (5 tai, V = 16) and is paid as a discard win, as
     # the table pays it: South 2V = 32, West and North V = 16 each
     r = evaluate(SG, context_from_notation("123m456m789s234t55t +5t |hijkopqr", variant=SG, discarder="S"))

@@ -1,6 +1,6 @@
-"""Classic Chinese (Oxenstierna) scoring: seed 003, GAPS §5c/§5d, G-OX-2…G-OX-6, §8.
+"""Classic Chinese (Oxenstierna) scoring: seed 003, classic.md "Winning hands", "Scoring", G-OX-2…G-OX-6, "Special hands".
 
-Every hand is written in the hand-string notation (GAPS §1).  Unless a case says otherwise the
+Every hand is written in the hand-string notation (common.md "Tile notation").  Unless a case says otherwise the
 player sits South (not the dealer), the prevailing wind is East, and the win is on a discard
 (the winning tile ``+T`` is counted among the concealed tiles).  The arithmetic of every
 expected value is worked out in the comment next to it: points, then ×2 per doubling, capped
@@ -41,7 +41,7 @@ def pats(result: ScoreResult) -> dict[str, tuple[float, int]]:
 
 
 # (test id, hand, flags, expected value, expected patterns {id: count}) --------------------
-# One case per pattern id of GAPS §5d (points, doublings, specials).
+# One case per pattern id of classic.md "Scoring" (points, doublings, specials).
 CASES = [
     # --- points ------------------------------------------------------------------------
     ("chow", "123m 456t 789s 555m 99s +9s", {},
@@ -107,7 +107,7 @@ CASES = [
      # 16 + mahjong_last_tile 30 (replaces the 22) = 46
      46, {"mahjong_last_tile": 1}),
     ("worthless_hand", "123m 345m 456t 789s 99s +9s", {"self_draw": True},
-     # 4 chows, plain pair, no flowers: worthless_hand 30 in place of the 22 (GAPS §8) = 30
+     # 4 chows, plain pair, no flowers: worthless_hand 30 in place of the 22 (classic.md "Points") = 30
      30, {"worthless_hand": 1, "chow": 4}),
     # --- doublings ---------------------------------------------------------------------
     ("dragon_pung", "123m 456t 789s CCC 99s +9s", {},
@@ -253,7 +253,7 @@ def test_not_complete(classic):
     assert not res.winning and "not a complete hand" in res.reason
 
 
-# --- GAPS §0 / G-OX-2: what is concealed --------------------------------------------------------
+# --- common.md "Melds" / G-OX-2: what is concealed --------------------------------------------------------
 
 
 def test_pung_completed_by_winning_discard_is_open(classic):
@@ -313,7 +313,7 @@ def test_added_kong_is_open(classic):
 
 
 def test_special_reported_even_when_normal_reaches_limit(classic):
-    # GAPS §8: EEE SSS WWW NNN + CC, East, prevailing East scored normally is far past 800;
+    # classic.md "Special hands": EEE SSS WWW NNN + CC, East, prevailing East scored normally is far past 800;
     # four_blessings is reported, alone.
     res = evaluate(classic, ctx_of("EEE SSS WWW NNN CC +C", seat="E", self_draw=True))
     assert [p.id for p in res.patterns] == ["four_blessings"]  # first of the equal specials

@@ -1,10 +1,10 @@
-"""Singapore scoring (seed 001; GAPS §3c–§3e): the ``tai`` scheme, its settlement and the bite rules.
+"""Singapore scoring (seed 001; singapore.md "Winning hands", "Tai table", "Settlement"): the ``tai`` scheme, its settlement and the bite rules.
 
-One test (or more) per pattern of the §3d table, the "replaces" relations, the cap at 5, the
-1-tai minimum, ping hu's conditions (G-SG-7), the payments of §3e (V = u·2^(tai − 1); discarder
+One test (or more) per pattern of the singapore.md "Tai table" table, the "replaces" relations, the cap at 5, the
+1-tai minimum, ping hu's conditions (G-SG-7), the payments of singapore.md "Settlement" (V = u·2^(tai − 1); discarder
 2V and the others V; self-draw 2V each) with its worked examples, the pay-for-all liabilities,
 and the instant-payment (bite) rules of ``scoring/instant.py``.  Hands are written in the
-hand-string notation (``spec/cli.md``); each comment adds the tai up by hand.  The winner sits at
+hand-string notation (``CLI.md``); each comment adds the tai up by hand.  The winner sits at
 East and the prevailing wind is East unless a test says otherwise; payments are keyed by seat
 wind.
 """
@@ -275,7 +275,7 @@ def test_ping_hu_needs_a_many_sided_wait():
     assert not score("123567m456t789s55t +3m", discarder="S").winning
     # the pair wait of PLAIN (single wait on 5t) likewise
     assert not score("123m456t789s234m55t +5t", discarder="S").winning
-    # a claimed chow does not spoil it (GAPS: all chows, no concealment asked)
+    # a claimed chow does not spoil it (singapore.md "Tai table": all chows, no concealment asked)
     assert_scored(score("(567m) 123m456t789s55t +1m", discarder="S"), {"ping_hu": 1}, 4)
 
 

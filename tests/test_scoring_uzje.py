@@ -1,7 +1,7 @@
-"""Ùzje scoring (seed 002; GAPS §4d fan table, §4e points and settlement, G-UZ-5…14).
+"""Ùzje scoring (seed 002; uzje.md "Fan table" fan table, uzje.md "From fan to points" points and settlement, G-UZ-5…14).
 
 Every expected value is worked out by hand in the comment above it: fan from the table of
-``variants/uzje.toml`` (GAPS §4d), points from the ladder s = (F10 − 25) div 10,
+``variants/uzje.toml`` (uzje.md "Fan table"), points from the ladder s = (F10 − 25) div 10,
 P = 2 5 10 20 50 100 200 500 1000 2000, then 5000 × (1 + (s − 10) div 3).
 """
 
@@ -27,7 +27,7 @@ def fan_of(res) -> dict[str, float]:
 
 
 # --------------------------------------------------------------------------------------------
-# The points ladder (§4e check values, G-UZ-8)
+# The points ladder (uzje.md "From fan to points" check values, G-UZ-8)
 # --------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("fan, points", [
@@ -68,7 +68,7 @@ def test_self_draw_pays_half_from_each_with_half_points():
 
 
 def test_seven_fan_self_draw_is_paid_25_each():
-    # §4e example: closed 2.6 + self-draw 1 + clean suit 3 (socks and E) = 6.6: s = 4 -> 50;
+    # uzje.md "From fan to points" example: closed 2.6 + self-draw 1 + clean suit 3 (socks and E) = 6.6: s = 4 -> 50;
     # each pays 25, the winner gets 75 (seat West, round South: EEE scores no wind)
     res = score("123s456s789s11sEEE +1s", self_draw=True, seat_wind="W", prevailing_wind="S")
     assert pattern_counts(res) == {"self_draw": 1, "closed_hand": 1, "clean_suit": 1}
@@ -194,7 +194,7 @@ def test_limit_hands(hand, form, limits, points):
 
 
 def test_limit_hand_value_is_the_fan_counted_before_the_limit():
-    # fourteen orphans won on a discard: the fan it would count is closed hand 2.6 (spec/cli.md)
+    # fourteen orphans won on a discard: the fan it would count is closed hand 2.6 (CLI.md)
     res = score("1ft1fs1fmZESWNCFP +P", discarder="S")
     assert res.value == 2.6 and res.points == 10000
 

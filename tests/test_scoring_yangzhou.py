@@ -1,8 +1,8 @@
-"""Yangzhou scoring (seed 004; GAPS §6c–§6e, §8): the ``fan`` scheme.
+"""Yangzhou scoring (seed 004; yangzhou.md "Winning hands", "Fan table", "Settlement"): the ``fan`` scheme.
 
 One test per fan id of ``[scoring.fan]`` and per exclusion family, the 15-fan minimum, the
-settlement example of GAPS §6e and the burdened payment (pao).  Hands are written in the
-hand-string notation (``spec/cli.md``); each comment adds the fan up by hand.  The winner sits
+settlement example of yangzhou.md "Settlement" and the burdened payment (pao).  Hands are written in the
+hand-string notation (``CLI.md``); each comment adds the fan up by hand.  The winner sits
 at East unless a test says otherwise; payments are keyed by seat wind.  Many hands here are
 below 15 fan: they are not wins, but their breakdown is still reported and checked.
 """
@@ -48,7 +48,7 @@ def test_incomplete_hand_is_not_a_win():
 
 
 def test_seven_pairs_is_not_a_form():
-    # §6c: four melds + pair only.
+    # yangzhou.md "Winning hands": four melds + pair only.
     assert not score("1122m3344t5566sEE +E", discarder="S").winning
 
 
@@ -64,7 +64,7 @@ def test_fourteen_fan_is_refused():
 
 
 # ---------------------------------------------------------------------------------------
-# settlement (§6e)
+# settlement (yangzhou.md "Settlement")
 # ---------------------------------------------------------------------------------------
 
 def test_gaps_example_discard():
@@ -86,7 +86,7 @@ def test_gaps_example_self_draw():
 
 
 def test_self_drawn_pung_is_a_concealed_triplet():
-    # The §6e discard hand self-drawn: the 777t pung is now all self-drawn → +1 = 18.
+    # The yangzhou.md "Settlement" discard hand self-drawn: the 777t pung is now all self-drawn → +1 = 18.
     r = score("123456789m55s777t +7t", self_draw=True)
     assert ids(r)["concealed_triplet"] == 1 and r.value == 18
     assert r.payments == {"E": 54, "S": -18, "W": -18, "N": -18}
@@ -368,7 +368,7 @@ def test_four_identical_sequences():
 
 
 # ---------------------------------------------------------------------------------------
-# exclusion families (G-YZ-5, §8)
+# exclusion families (G-YZ-5; yangzhou.md "Fan table")
 # ---------------------------------------------------------------------------------------
 
 IDENTICAL = {"two_identical_sequences", "double_two_identical", "three_identical_sequences",
@@ -394,7 +394,7 @@ def test_family_keeps_only_its_highest_member(hand, family, kept):
 
 
 def test_two_small_members_of_one_family_score_once():
-    # GAPS §8: 123m 234m 567m 789m 55s has continuous_sequences (234+567) and elder_younger
+    # yangzhou.md "Fan table": 123m 234m 567m 789m 55s has continuous_sequences (234+567) and elder_younger
     # (123+789): the straight family scores only one of them, 1 fan.
     # basic 1 + no_melds 1 + sequence_hand 1 + single_wait 1 + missing_one_suit 1
     # + one straight-family member 1 = 6.
@@ -421,8 +421,8 @@ def test_every_pattern_has_a_description(pid):
     ("(123m) (456m) 789m 11s 222s +2m", False),   # only one meld is the winning discard's
 ])
 def test_an_exposed_chow_that_no_claim_could_make_is_not_a_possible_hand(hand, by_self):
-    """§6b: "no chow claims, except to win" — an exposed chow is the meld the winning discard
-    completed, or no possible hand (GAPS §8: an error, not a refused win)."""
+    """yangzhou.md "How a hand goes": "no chow claims, except to win" — an exposed chow is the meld the winning discard
+    completed, or no possible hand (common.md "Possible hands": an error, not a refused win)."""
     from mahjong_tui.errors import HandError
 
     with pytest.raises(HandError, match="a chow is claimed only to win"):

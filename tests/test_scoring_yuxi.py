@@ -1,8 +1,8 @@
-"""Yuxi Flower Blooming scoring (seed 000; GAPS §2c–§2e): the ``multiplier`` scheme.
+"""Yuxi Flower Blooming scoring (seed 000; yuxi.md "Winning hands", "Scoring table", "Settlement"): the ``multiplier`` scheme.
 
 One test per pattern id of ``[scoring.multipliers]`` and per exclusion family, the basic-win
-self-draw rule, the cap, and the settlement examples of GAPS §2e.  Hands are written in the
-hand-string notation (``spec/cli.md``); the arithmetic is worked by hand in the comments.
+self-draw rule, the cap, and the settlement examples of yuxi.md "Settlement".  Hands are written in the
+hand-string notation (``CLI.md``); the arithmetic is worked by hand in the comments.
 Winner at East unless a test says otherwise; payments are keyed by seat wind.
 """
 
@@ -56,7 +56,7 @@ def test_thirteen_orphans_is_not_a_form():
 
 
 # ---------------------------------------------------------------------------------------
-# basic_win (§2c): only when nothing else applies; self-draw only
+# basic_win (yuxi.md "Winning hands"): only when nothing else applies; self-draw only
 # ---------------------------------------------------------------------------------------
 
 def test_basic_win_refused_on_a_discard():
@@ -97,7 +97,7 @@ def test_full_flush():
 
 
 def test_all_triplets_and_full_flush_self_drawn_gaps_example():
-    # GAPS §2e example: 111m 222m 333m 555m 77m self-drawn.  The pung reading scores
+    # yuxi.md "Settlement" example: 111m 222m 333m 555m 77m self-drawn.  The pung reading scores
     # all_triplets ×2 × full_flush ×2 = 4 (the chow reading 123m×3 only 2): M = 4,
     # each opponent pays 4, the winner +12.
     r = score("111222333555m77m +7m", self_draw=True)
@@ -140,7 +140,7 @@ def test_triple_dragon_seven_pairs():
 
 
 def test_pure_triple_dragon_seven_pairs_on_a_discard_gaps_example():
-    # GAPS §2e example: 1111m 3333m 5555m 77m on a discard → pure_triple_dragon_seven_pairs
+    # yuxi.md "Settlement" example: 1111m 3333m 5555m 77m on a discard → pure_triple_dragon_seven_pairs
     # ×32 (replaces triple_dragon_seven_pairs and full_flush); 32 from the discarder.
     r = score("11113333555577m +7m", discarder="W")
     assert ids(r) == {"pure_triple_dragon_seven_pairs": 1} and r.value == 32

@@ -1,8 +1,8 @@
 """A win on a kong (or flower) replacement, a bloom tile, or the dealer's dealt hand is a
 self-draw in every variant, whatever the caller says (:data:`SELF_DRAWN_SITUATIONS`): the
-winner drew the tile himself — Classic's loose tiles (GAPS §5a), Yangzhou's replacements from
-the tail (§6a), Ùzje's replacements from the far end of the live wall (§4a; ``self_draw`` is
-"winning tile taken from the wall", §4d), Singapore's (§3d) and Yuxi's (G-YX-3, G-YX-9).
+winner drew the tile himself — Classic's loose tiles (classic.md "Setting up"), Yangzhou's replacements from
+the tail (yangzhou.md "Setting up"), Ùzje's replacements from the far end of the live wall (uzje.md "Setting up"; ``self_draw`` is
+"winning tile taken from the wall", uzje.md "Fan table"), Singapore's (singapore.md "Tai table") and Yuxi's (G-YX-3, G-YX-9).
 :func:`mahjong_tui.scoring.evaluate` applies it once for every scheme
 (:func:`~mahjong_tui.scoring.common.won_context`), so a hand given with the situation but no
 ``self_draw`` scores and pays exactly as the same hand given as self-drawn.
@@ -57,7 +57,7 @@ def test_uzje_score_command_reads_a_quad_draw_as_a_self_draw(capsys):
 def test_yangzhou_kong_replacement_is_a_self_draw():
     # (EEEE) 123m 456m 777m 99m, won on the kong's replacement 7m: mixed_suit 15 + basic_win 1
     # + exposed_kong 1 + terminal_pair 1 + continuous_sequences (123+456) 1 + concealed_triplet
-    # (777m, all self-drawn) 1 = 20 fan; self-draw: each of the three pays 20 (§6e), East +60.
+    # (777m, all self-drawn) 1 = 20 fan; self-draw: each of the three pays 20 (yangzhou.md "Settlement"), East +60.
     hand = "(EEEE) 123m456m777m99m +7m"
     r = _score(YZ, hand, situations=["kong_replacement"])
     assert_scored(r, {"mixed_suit": 1, "basic_win": 1, "exposed_kong": 1, "terminal_pair": 1,

@@ -1,4 +1,4 @@
-"""Hand settlement (scoring/settlement.py): GAPS §2e (Yuxi), §5e + G-OX-6 (Classic), §6e (Yangzhou).
+"""Hand settlement (scoring/settlement.py): yuxi.md "Settlement" (Yuxi), classic.md "Settlement" + G-OX-6 (Classic), yangzhou.md "Settlement" (Yangzhou).
 
 The settlement sections of the real variant files are read with tomllib and put on a small
 stand-in variant, so these tests depend on the numbers in ``variants/*.toml`` but not on the
@@ -74,7 +74,7 @@ def test_drawn_hand_scores_nothing():
                   self_draw=False, discarder=None) == [0, 0, 0, 0]
 
 
-# --- classical zero-sum (GAPS §5e, [HARR], [JD-EU]) ----------------------------------------------
+# --- classical zero-sum (classic.md "Settlement", [HARR], [JD-EU]) ----------------------------------------------
 
 
 def test_zero_sum_with_east_doubling():
@@ -119,7 +119,7 @@ def test_zero_sum_east_elsewhere():
     assert d == [40, -10, -20, -10]
 
 
-# --- winner collects: Yuxi (GAPS §2e) --------------------------------------------------------------
+# --- winner collects: Yuxi (yuxi.md "Settlement") --------------------------------------------------------------
 
 
 def test_yuxi_self_draw_and_discard():
@@ -166,7 +166,7 @@ def test_discard_win_needs_discarder():
                self_draw=False, discarder=None)
 
 
-# --- winner collects: Yangzhou (GAPS §6e) with pao ------------------------------------------------
+# --- winner collects: Yangzhou (yangzhou.md "Settlement") with pao ------------------------------------------------
 
 
 def test_yangzhou_plain():

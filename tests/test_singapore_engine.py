@@ -1,4 +1,4 @@
-"""The Singapore table (seed 001; GAPS §3a–§3e) in the engine: the deal's bonus-replacement
+"""The Singapore table (seed 001; singapore.md "Setting up", "How a hand goes", "Winning hands", "Tai table", "Settlement") in the engine: the deal's bonus-replacement
 passes, instant payments (bites and kong payments, a robbed kong paying nothing), the two
 flower wins, the 15-tile reserve, dealer rotation and the match's length, replay.
 

@@ -1,4 +1,4 @@
-"""Tiles and the hand-string notation (GAPS §1, spec/cli.md)."""
+"""Tiles and the hand-string notation (common.md "Tile notation", CLI.md)."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def test_parse_hand_example():
     assert T.format_tiles(h.concealed) == "4556t123m"
     assert [m.concealed for m in h.melds] == [False, True]
     assert h.winning == T.parse_tile("5t") and T.format_tiles(h.bonus) == "ho"
-    # spec/cli.md: "14 tiles in play" counts the kong's four physical tiles; for hand
+    # CLI.md: "14 tiles in play" counts the kong's four physical tiles; for hand
     # shape a kong counts 3, so 7 + 3 + 3 = 13
     assert len(h.all_tiles()) == 14 and h.tile_count() == 13
     assert T.format_hand(h) == "4556t123m (777s) [CCCC] +5t |ho"

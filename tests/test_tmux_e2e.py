@@ -120,7 +120,7 @@ def test_play_in_tmux_sees_hand_discards_and_sees_the_pond(size, tmp_path):
 
 
 def test_a_closed_terminal_loses_nothing_resume_continues(tmp_path):
-    """The journal (design.md): a local match is written to the saves folder move by move.
+    """The journal (DESIGN.md): a local match is written to the saves folder move by move.
     Closing the terminal mid-hand (tmux's server killed: the app gets SIGHUP, no quit dialog)
     leaves that file; ``mahjong-tui resume FILE`` puts the player back with the tile just
     discarded in the own pond."""

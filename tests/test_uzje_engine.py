@@ -1,4 +1,4 @@
-"""Ùzje at the table (seed 002, GAPS §4a–§4b, G-UZ-1…14): the tile set and wall, the breaker
+"""Ùzje at the table (seed 002, uzje.md "Setting up", "How a game goes", G-UZ-1…14): the tile set and wall, the breaker
 who deals first, the dead wall and its indicators, claims of ariths, gems and powers from the
 previous player only (the zero among them), several winners, quad robbing (any quad for the
 orphan forms), hidden concealed quads, the flower wins, and whole games of bots whose every
@@ -46,7 +46,7 @@ def table():
 ])
 def test_tile_sets_and_wall_widths(options, tiles, width):
     """Seed 002's wall table: width 20 + 1 (full winds) + 1 (flowers) + 7 (all tongs), two
-    high, four walls; GAPS §1 tile counts; zero has four copies."""
+    high, four walls; common.md "Tile notation" tile counts; zero has four copies."""
     v = UZ.with_options(options)
     assert v.tile_count == tiles and v.stacks == (width,) * 4
     assert v.copies_of(T.ZERO) == 4
@@ -97,7 +97,7 @@ def test_the_starters_roll_picks_the_breaker_who_deals_first(seed):
     assert table.dealer == label_to_seat[r % 4] == table.wall.brk.wall_seat
     assert table.wall.brk.stack == r
     assert table.events[0]["dealer"] == table.dealer and table.current == table.dealer
-    # later hands: the generic break counted from the dealer (GAPS §0, G-UZ-1)
+    # later hands: the generic break counted from the dealer (common.md "Dice and the break", G-UZ-1)
     starts = []
     rng = random.Random(seed)
     while table.phase != "match_over":
@@ -365,7 +365,7 @@ def test_random_play_with_options_conserves_tiles(seed, options):
 
 
 def _reads_as_complete(tiles: list[int]) -> bool:
-    """An independent reading of 14 physical tiles as four melds and a pair (seed 002 §4c):
+    """An independent reading of 14 physical tiles as four melds and a pair (seed 002 uzje.md "Melds and winning hands"):
     trips; ariths a, a+d, a+2d of ranks 0-16; gems; powers; each zero as the honour or as rank
     0 of any suit.  Plain recursion on the lowest tile, nothing shared with hand.py."""
     gems = [(1, 2, 4), (2, 4, 8), (4, 8, 16), (1, 3, 9)]

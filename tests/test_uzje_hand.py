@@ -1,4 +1,4 @@
-"""Ùzje hand shapes (seed 002, GAPS §4c, G-UZ-11, G-UZ-13): ariths of every step, gems,
+"""Ùzje hand shapes (seed 002, uzje.md "Melds and winning hands", G-UZ-11, G-UZ-13): ariths of every step, gems,
 powers, the zero read as an honour or as rank 0 of a suit, and the special forms — in
 decomposition, the win check, shanten and waits, against hand-made examples and a brute-force
 oracle on small shapes."""

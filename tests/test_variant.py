@@ -10,7 +10,7 @@ from mahjong_tui.variant import available_variants, load_variant
 
 def test_shipped_variants_load_with_their_tile_counts():
     assert {"classic", "yuxi", "yangzhou", "singapore"} <= set(available_variants())
-    # GAPS §1 table: Oxenstierna 144, Yuxi 136, Yangzhou 136, Singapore 148
+    # common.md "Tile notation" table: Oxenstierna 144, Yuxi 136, Yangzhou 136, Singapore 148
     assert load_variant("classic").tile_count == 144
     assert load_variant("yuxi").tile_count == 136
     assert load_variant("yangzhou").tile_count == 136
@@ -61,7 +61,7 @@ def test_rules_hash_ignores_names(tmp_path):
     ("classic", '[instant_payments]\nbite_dragons = 1\n', ["instant_payments.bite_dragons", "bite_animals", "kong_exposed"]),
     ("classic", '[instant_payments]\nkong_exposed = -1\n', ["instant_payments.kong_exposed", ">= 0"]),
     ("classic", '[win]\nbonus_wins = "yes"\n', ["win.bonus_wins", "true or false"]),
-    # keys added for Uzje (seed 002, GAPS §4)
+    # keys added for Uzje (seed 002, uzje.md)
     ("uzje", '[tiles]\nsuit_ranks = { x = [1, 16] }\n', ["tiles.suit_ranks", "suit letter"]),
     ("uzje", '[tiles]\nsuit_ranks = { t = [1, 16] }\nsuits = ["s", "m"]\n', ["tiles.suit_ranks.t", "tiles.suits"]),
     ("uzje", '[tiles]\nhonours = ["E", "S", "W", "N", "C", "F", "P"]\n', ["tiles.zero_rank", "'Z'"]),
@@ -156,7 +156,7 @@ def test_new_keys_leave_older_rules_hashes_alone(tmp_path):
 
 
 # ------------------------------------------------------------------------------------------
-# Uzje (seed 002, GAPS §4): its tile set, options and later keys
+# Uzje (seed 002, uzje.md): its tile set, options and later keys
 # ------------------------------------------------------------------------------------------
 
 def test_uzje_loads_with_its_tile_set():
@@ -174,7 +174,7 @@ def test_fourteen_orphans_needs_the_zero(tmp_path):
 
 
 def test_tile_set_options_rewrite_the_tiles(tmp_path):
-    """GAPS §4a options, flipped by a house-rule file or with_options (`--option flowers=true`)."""
+    """uzje.md "Setting up" options, flipped by a house-rule file or with_options (`--option flowers=true`)."""
     p = write(tmp_path, "house.toml", 'extends = "uzje"\nid = "house"\nname = "House"\n'
               '[options]\nflowers = true\ncompressed_winds = true\nall_tongs = true\n')
     v = load_variant(str(p))

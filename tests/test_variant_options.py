@@ -191,7 +191,7 @@ def test_the_rules_hash_is_checked_against_the_optioned_variant(tmp_path):
 
 
 def test_a_bare_key_of_one_section_is_that_section_s_option():
-    """GAPS names some options by their bare key (Singapore §3e "Option shooter_pays_all"):
+    """The rules pages name some options by their bare key (singapore.md "Settlement": ``shooter_pays_all``):
     ``shooter_pays_all=true`` is ``settlement.shooter_pays_all=true``, recorded in that form."""
     sg = load_variant("singapore")
     on = sg.with_options({"shooter_pays_all": True})

@@ -1,4 +1,4 @@
-"""Yangzhou at the table (seed 004, GAPS §6): no chow claims, the 15-fan minimum, burdened
+"""Yangzhou at the table (seed 004, yangzhou.md): no chow claims, the 15-fan minimum, burdened
 payment (pao), dealer rotation."""
 
 from __future__ import annotations
@@ -23,13 +23,13 @@ def table():
 
 
 def test_no_chow_claims_but_a_chow_may_complete_a_win(table):
-    """GAPS §6b: no chow claims, except to win."""
+    """yangzhou.md "How a hand goes": no chow claims, except to win."""
     set_hand(table, 1, "46m19t19sESWNCFP")
     assert table._claim_actions(1, 0, t("5m")) == []
 
 
 def test_under_fifteen_fan_is_not_offered(table):
-    """GAPS §6c: 123m 456t 789s 11s 46s + 5s is a complete shape worth only 7 fan — basic_win,
+    """yangzhou.md "Winning hands": 123m 456t 789s 11s 46s + 5s is a complete shape worth only 7 fan — basic_win,
     no_melds, sequence_hand, edge_wait (46→5, one kind), terminal_pair (11s),
     matching_sequences (456t/456s), continuous_sequences (456s/789s), 1 each: no win offered.
     A mixed-suit hand 123s 456s 789s EE 46s + 5s: mixed_suit 15 + pure_straight 15 + ... ≥ 15: offered."""
@@ -48,7 +48,7 @@ def _pao_setup(table):
 
 
 def test_pao_on_a_discard_win(table):
-    """GAPS §6e: a full flush whose third exposed meld was fed by seat 3: seat 3 pays the
+    """yangzhou.md "Settlement": a full flush whose third exposed meld was fed by seat 3: seat 3 pays the
     whole 2F; the discarder (seat 0) pays nothing."""
     _pao_setup(table)
     table.apply(Action(0, "discard", t("7s")))
@@ -91,7 +91,7 @@ def test_pao_when_another_seat_deals():
 
 
 def test_a_draw_rotates_the_deal():
-    """GAPS §6a: the dealer keeps the deal only by winning; a draw rotates it."""
+    """yangzhou.md "Setting up": the dealer keeps the deal only by winning; a draw rotates it."""
     v = load_variant("yangzhou")
     from mahjong_tui.ai.baseline import BaselineBot
     from mahjong_tui.sim import play_match

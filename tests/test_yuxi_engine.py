@@ -1,4 +1,4 @@
-"""Yuxi Flower Blooming at the table (seed 000, GAPS §2): bloom tiles, multiple winners,
+"""Yuxi Flower Blooming at the table (seed 000, yuxi.md): bloom tiles, multiple winners,
 the self-draw-only basic win, kong on flower, robbing the kong, Ten Old Men."""
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ def table():
 
 
 def test_bloom_tiles_face_up_and_dead_wall_kept_at_14(table):
-    """GAPS §2a: 14-tile dead wall, the top tiles of its last two stacks face up."""
+    """yuxi.md "Setting up": 14-tile dead wall, the top tiles of its last two stacks face up."""
     view = table.view(1)
     assert len(view["wall"]["bloom"]) == 2
     assert view["wall"]["dead"] == 12
@@ -34,7 +34,7 @@ def test_bloom_tiles_face_up_and_dead_wall_kept_at_14(table):
 
 
 def test_multiple_winners_on_one_discard(table):
-    """GAPS §2b/G-YX-5: every player who can win on a discard wins; the discarder pays each
+    """yuxi.md "How a hand goes"/G-YX-5: every player who can win on a discard wins; the discarder pays each
     his own V.  Seat 1: 123s 456s 789s 11s 46s + 5s = full flush ×2.  Seat 2: 111m 222m
     333t 44t 55s + 5s = all triplets ×2.  Discarder pays 2 + 2."""
     set_hand(table, 0, "5s123456789tEEEN")
@@ -55,7 +55,7 @@ def test_multiple_winners_on_one_discard(table):
 
 
 def test_basic_win_only_by_self_draw(table):
-    """GAPS §2c: a hand with no pattern but basic_win may be won only by self-draw.
+    """yuxi.md "Winning hands": a hand with no pattern but basic_win may be won only by self-draw.
     Seat 1: 123m 456t 789s 11s 46s waits on 5s."""
     set_hand(table, 0, "5s123456789tEEEN")
     set_hand(table, 1, "123m456t789s11s46s")
@@ -86,7 +86,7 @@ def test_bloom_tile_win_after_a_kong(table):
 
 def test_double_kong_on_flower(table):
     """Two kongs in succession, then a bloom-tile win: kong_on_flower ×2 and
-    double_kong_on_flower ×2 stack, × full_flush ×2 = 8 (GAPS §2d)."""
+    double_kong_on_flower ×2 stack, × full_flush ×2 = 8 (yuxi.md "Scoring table")."""
     set_hand(table, 0, "1111m2222m345m99m8m")
     table.wall.bloom[:] = [t("9m"), t("E")]
     table.wall._dead[-1] = [t("7m")]  # rig the replacement tile
@@ -144,7 +144,7 @@ def test_ten_old_men(table, claimed, expected):
 
 @pytest.mark.parametrize("vid", ["yuxi", "yangzhou"])
 def test_first_dealer_is_the_highest_roll(vid):
-    """GAPS §2a / §6a: every seat rolls 2d6, the highest total deals, the tied re-roll among
+    """yuxi.md "Setting up" / yangzhou.md "Setting up": every seat rolls 2d6, the highest total deals, the tied re-roll among
     themselves.  The roll comes from the game seed (a replay rolls the same) and is shown in
     the first hand_start event."""
     v = load_variant(vid)
@@ -171,7 +171,7 @@ def test_first_dealer_is_the_highest_roll(vid):
 
 
 def test_classic_first_dealer_is_seat_one():
-    """Classic 5a draws wind markers: the seating is the draw, seat 1 is East (spec/cli.md)."""
+    """Classic 5a draws wind markers: the seating is the draw, seat 1 is East (CLI.md)."""
     tb = Table(load_variant("classic"), 5, hands=1)
     assert tb.dealer == 0 and tb.first_roll == []
     assert "first_dealer_roll" not in next(e for e in tb.events if e["type"] == "hand_start")

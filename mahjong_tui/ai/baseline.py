@@ -57,7 +57,7 @@ class BaselineBot(Bot):
     @staticmethod
     def _counts(view: dict) -> tuple[tuple[int, ...], int]:
         """The concealed counts and the number of declared melds: ``3 * (4 - melds) + 1`` or
-        ``+ 2`` concealed tiles (GAPS §0), so the hand's size tells the melds."""
+        ``+ 2`` concealed tiles (common.md "Melds"), so the hand's size tells the melds."""
         counts = T.counts_of_notation(view["hand"])
         return counts, 4 - (sum(counts) - 1) // 3
 

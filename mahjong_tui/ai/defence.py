@@ -69,7 +69,7 @@ class Defence:
     def _typical(self, o, plans) -> tuple[float, float]:
         """``(typical value, plain factor)`` of opponent ``o``'s win, from its seat wind and
         its bonus tiles (public; Singapore's animals and seat flowers count toward its hand's
-        value and can make a plain hand legal, GAPS §3c), memoised per variant:
+        value and can make a plain hand legal, singapore.md "Winning hands"), memoised per variant:
 
         - what a win usually costs: the cheapest plan the variant lets ``o`` win on a discard
           (probed with no melds; plain hands win far more often than limit hands);

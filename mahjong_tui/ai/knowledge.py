@@ -11,7 +11,7 @@
 - ``bloom``: the face-up bloom tiles (codes), if the variant has them;
 - ``draws_left``: the seat's expected remaining draws (live wall above the reserve / 4).
 
-Nothing here looks at anything but the view (design.md: the view is the only thing that leaves
+Nothing here looks at anything but the view (DESIGN.md: the view is the only thing that leaves
 the machine toward a seat).
 """
 
@@ -44,7 +44,7 @@ def meld_of(kind: str, tiles: str, kong_type: str | None, from_seat: int | None)
 
 def bonus_of(p: dict) -> tuple[int, ...]:
     """The bonus tiles (flowers, seasons, animals) a player dict of the view shows, sorted
-    tile codes: public for every seat (GAPS §3a, §4a)."""
+    tile codes: public for every seat (singapore.md "Setting up", uzje.md "Setting up")."""
     return tuple(sorted(parse(p.get("bonus", ""))))
 
 
@@ -129,7 +129,7 @@ class Knowledge:
             for t in p.shown:
                 visible[t] += 1
         wall = view.get("wall") or {}
-        #: the face-up bloom tiles (Yuxi, GAPS G-YX-3): taken only to win after a kong
+        #: the face-up bloom tiles (Yuxi, yuxi.md G-YX-3): taken only to win after a kong
         self.bloom: list[int] = [tile_code(name) for name in wall.get("bloom", ())]
         for t in self.bloom:
             visible[t] += 1

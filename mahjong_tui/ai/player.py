@@ -66,7 +66,7 @@ which every level makes only when it looks clearly better.
 Kongs: a declared kong is made unless it takes the hand farther from its plans or its worth,
 less the extra risk of the discard that follows it, falls well below the best discard's; a
 discard is claimed for a kong when that is clearly better than passing, the same risk
-deducted, and always when a face-up bloom tile completes the hand it leaves (Yuxi, GAPS
+deducted, and always when a face-up bloom tile completes the hand it leaves (yuxi.md
 G-YX-3: the kong wins at once).  The extra risk (:meth:`LevelBot._kong_risk`, ``strong``
 only, like the seven-pairs reading of meldless seats in :mod:`.defence`) is the variant's:
 where a discard made after a kong may be won by any ready hand (Yuxi, kong_discard_win:
@@ -79,7 +79,7 @@ never end the hand; see the engine note in ``tests/bench/ai_results.md``).  Whic
 tiles may be discarded is the engine's business (the legal actions: e.g. a picked-up discard
 may not be thrown straight back, ``claims.discard_picked_up``).
 
-The zero tile (Uzje's ``Z``, GAPS §4c G-UZ-11: read group by group as an honour or as rank 0
+The zero tile (Uzje's ``Z``, uzje.md "Melds and winning hands" G-UZ-11: read group by group as an honour or as rank 0
 of a number suit): where the hand shape has zero readings and the hand holds zeros, every
 distance, discard, draw and acceptance above is taken with the zeros placed at their best
 readings (:meth:`LevelBot._tables`, :class:`~mahjong_tui.ai.shapeops.ZeroHandTables`), rank
@@ -470,7 +470,7 @@ class LevelBot(Bot):
                          bonus: tuple[int, ...]):
         """:meth:`_plan_values` from the melds, winds and bonus tiles alone (a seat's bonus
         tiles count in its hand's value: Singapore's animals and seat flowers can make a plain
-        hand legal, GAPS §3c)."""
+        hand legal, singapore.md "Winning hands")."""
         key = (melds, seat_wind, prevailing, bonus)
         got = self._pv_cache.get(key)
         if got is not None:
@@ -881,7 +881,7 @@ class LevelBot(Bot):
         return ws + wd, ws * self.u(vs * m.g_self) + wd * self.u(vd * m.g_disc)
 
     def _bloom_route(self, dec: _Decision, counts13, melds: tuple[Meld, ...]) -> list[tuple[int, float, float]]:
-        """The ready hand's extra winning routes through a face-up bloom tile (GAPS G-YX-3:
+        """The ready hand's extra winning routes through a face-up bloom tile (yuxi.md G-YX-3:
         after a kong the kong player may win on a bloom tile, kong on flower): a set that can
         still become a kong — a concealed triplet whose fourth copy is unseen (drawn, or
         claimed from any seat's discard at ``DISCARD_RATE``) or an exposed pung whose fourth
@@ -1362,13 +1362,13 @@ class LevelBot(Bot):
         """Expected gain of the 3n+1 hand a kong leaves before its replacement draw: the hand's
         gain with a quarter draw more (the replacement comes at once and skips the seats in
         between), or, where the variant turns bloom tiles face up (``wall.bloom_tiles``;
-        GAPS G-YX-3), the certain win when a bloom tile completes the hand legally."""
+        yuxi.md G-YX-3), the certain win when a bloom tile completes the hand legally."""
         ev = self._hand_ev(dec, counts13, melds, draws + 0.25, None, look_ahead=look_ahead)[None]
         return max(ev, self._bloom_win(dec, counts13, melds))
 
     def _bloom_win(self, dec, counts13, melds) -> float:
         """Utility of the certain win a kong brings when a face-up bloom tile completes the
-        3n+1 hand it leaves legally (GAPS G-YX-3: kong on flower), else 0."""
+        3n+1 hand it leaves legally (yuxi.md G-YX-3: kong on flower), else 0."""
         bloom = dec.kn.bloom
         if not bloom:
             return 0.0

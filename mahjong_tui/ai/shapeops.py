@@ -3,7 +3,7 @@
 A bot asks the same question hundreds of times per decision: "what is the shanten of this hand
 minus tile ``d`` plus tile ``k``, counting only the units this plan allows?".  Calling
 ``HandShape.shanten`` for each costs a full gather + merge; here a hand is held as one *unit
-table id* per unit (each number suit, the honours — design.md "Hands"), and a question touches
+table id* per unit (each number suit, the honours — DESIGN.md "Hands"), and a question touches
 only the one or two units that change, merged with the memoised tables of the rest.
 
 Definitions (those of :mod:`mahjong_tui.hand`): a unit table ``used[m * 2 + p]`` is the most
@@ -17,7 +17,7 @@ It uses only the public "unit tables" API of ``HandShape`` (``unit_layouts``, ``
 ``unit_table_id``, ``merge_tables``, ``merge_memo``, ``table_list``); ``tests/test_ai.py`` checks
 the results against the public ``shanten``.
 
-The zero tile (GAPS §4c, G-UZ-11): where a shape has one (``zero_readings``, as
+The zero tile (uzje.md "Melds and winning hands", G-UZ-11): where a shape has one (``zero_readings``, as
 :class:`mahjong_tui.hand.ZeroShape`), each copy may be read as an honour or as rank 0 of a
 suit, group by group, and the physical shape's units see only the honour.
 :class:`ZeroHandTables` answers the same questions as :class:`HandTables` for a hand holding
@@ -557,7 +557,7 @@ class HandTables:
 
 class ZeroOps:
     """How the bots read a *zero tile*: one physical honour kind whose copies may each be read
-    as that honour or as rank 0 of a number suit, group by group (GAPS §4c, G-UZ-11; the shape
+    as that honour or as rank 0 of a number suit, group by group (uzje.md "Melds and winning hands", G-UZ-11; the shape
     has ``zero_readings`` and a ``logical`` shape whose suits run from rank 0, as
     :class:`mahjong_tui.hand.ZeroShape`).
 

@@ -130,8 +130,8 @@ class ValueModel:
                  bonus: tuple[int, ...] = ()) -> bool:
         """Can a plain finished hand of ``plan`` still be won with one more meld claimed (its
         first group exposed)?  Not where a plain hand is legal only concealed: Uzje's closed
-        hand (2.6 fan against a 2.5 minimum, GAPS §4d), Singapore's fully concealed tai for a
-        seat with no other (§3d).  There a claim is no speed-up of the plan."""
+        hand (2.6 fan against a 2.5 minimum, uzje.md "Fan table"), Singapore's fully concealed tai for a
+        seat with no other (singapore.md "Tai table").  There a claim is no speed-up of the plan."""
         key = ("claim_ok", plan.name, melds, seat_wind, prevailing, bonus)
         got = self._probe.get(key)
         if got is None:

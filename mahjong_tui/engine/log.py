@@ -1,4 +1,4 @@
-"""The game log: the save file, the replay file and the crash-recovery journal (design.md).
+"""The game log: the save file, the replay file and the crash-recovery journal (DESIGN.md).
 
 Format: JSON Lines.  Line 1 is the header ``{"format": "mahjong-tui-log", "version": 1,
 "variant": id-or-path, "rules_hash": ..., "seed": ..., "hands": K-or-null, "seats": [...],

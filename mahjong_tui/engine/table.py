@@ -11,7 +11,7 @@ Everything forced (dealing, flower replacement, ordinary draws, kong replacement
 payments, the end of a hand, settlement, dealer and wind rotation, the next deal) happens inside
 ``apply``; seats only make decisions.
 
-Instant payments (``[instant_payments]`` of the variant, GAPS §3e): the moment a bonus tile set
+Instant payments (``[instant_payments]`` of the variant, singapore.md "Settlement"): the moment a bonus tile set
 aside completes a bite (:func:`mahjong_tui.scoring.instant.bites`) or a kong stands (after its
 robbing window), each other seat pays the amount × ``scoring.base`` to that seat: the scores
 move at once and an ``instant_payment`` event says who, why and how much.
@@ -23,7 +23,7 @@ actions give the same states on every machine (:mod:`mahjong_tui.engine.log`).
 Phases (``view()['phase']``):
 
 - ``turn`` — ``current`` holds 14 tiles (counting melds as 3) and discards, declares a kong or
-  a self-drawn win (GAPS §0);
+  a self-drawn win (common.md "Melds");
 - ``claim`` — a discard lies; every other seat with a possible claim answers (``pass`` or a
   claim); when all have answered the highest claim wins: win > pung/kong > chow/pick-up, ties to
   the seat nearest after the discarder, or every winner if ``claims.multiple_winners``;
@@ -60,7 +60,7 @@ WIND_LETTERS = "ESWN"
 
 class Table:
     """A match at one table of four seats (seat 0 is East of the first hand unless the variant
-    rolls for the first dealer; spec/cli.md, GAPS §2a, §6a).
+    rolls for the first dealer; CLI.md, yuxi.md "Setting up", yangzhou.md "Setting up").
 
     ``hands`` overrides the variant's match length with an exact number of hands (``sim``,
     ``play --hands``).  ``first_dealer`` fixes the first dealer (tests that rig a hand)
@@ -106,7 +106,7 @@ class Table:
         self._straight_melds = "ultra_long_straight" in variant.win["forms"]  # G-UZ-13
         self._bonus_wins = bool(variant.win["bonus_wins"])                    # G-UZ-14
         self._hidden_kongs = variant.options["concealed_quad_mode"] == "hidden"
-        c = variant.claims  # claims a discard allows (GAPS §2b, §5b, §6b), looked up once
+        c = variant.claims  # claims a discard allows (yuxi.md "How a hand goes", classic.md "How a hand goes", yangzhou.md "How a hand goes"), looked up once
         self._claim_rules = (bool(c["pung"]), bool(c["exposed_kong"]), c["chow"] == "next",
                              bool(c["next_player_pickup"]))
         self._keep_picked_up = not c["discard_picked_up"]
@@ -128,7 +128,7 @@ class Table:
         every seat rolls two dice, the highest total deals, the tied re-roll among themselves;
         the dice come from the game seed, so a replay rolls the same.  ``"random"`` (Classic 5a,
         wind markers drawn face down): the draw is the seating, and seat 0 (seat 1 of
-        ``--seats``) is East of the first hand (spec/cli.md)."""
+        ``--seats``) is East of the first hand (CLI.md)."""
         if self.variant.deal.get("first_dealer", "random") != "highest_roll":
             return 0
         rng = random.Random(f"mahjong-tui/{self.seed}/first-dealer")
@@ -149,7 +149,7 @@ class Table:
         return WIND_CODES[(self.dealer_changes // 4) % 4]
 
     def seat_wind(self, seat: int) -> int:
-        """Seat winds follow turn order from the dealer (GAPS §0)."""
+        """Seat winds follow turn order from the dealer (common.md "Seats and turn order")."""
         return WIND_CODES[(seat - self.dealer) % 4]
 
     def _from_east(self, seat: int) -> int:
@@ -195,7 +195,7 @@ class Table:
         self.bonus_seen = [0] * 4  # bonus tiles each seat held at its last turn decision (G-UZ-14)
         self.last_wall_tile_drawn = False
         self.discard: tuple[int, int] | None = None  # (seat, tile) lying in the claim window
-        #: bonus tiles each seat set aside during the deal (a bite of these is "hidden", §3e)
+        #: bonus tiles each seat set aside during the deal (a bite of these is "hidden", singapore.md "Settlement")
         self.dealt_bonus: list[set[int]] = [set() for _ in range(4)]
         #: the hand's instant payments so far (the ``instant_payment`` events' public parts)
         self.instant_log: list[dict] = []
@@ -211,7 +211,7 @@ class Table:
                     "break_seat": self.wall.brk.wall_seat, "break_stack": self.wall.brk.stack,
                     "bloom": [T.name(t) for t in self.wall.bloom],
                     **({"first_dealer_roll": self.first_roll} if self.hand_index == 0 and self.first_roll else {})})
-        # deal: 4 at a time to 12, then 1 each; dealer one more (seed 003 5a, GAPS §2a)
+        # deal: 4 at a time to 12, then 1 each; dealer one more (seed 003; classic.md "Setting up", yuxi.md "Setting up")
         order = [(self.dealer + i) % 4 for i in range(4)]
         for _ in range(3):
             for s in order:
@@ -222,7 +222,7 @@ class Table:
         self._give(self.dealer, self.wall.draw_front())
         self._emit({"type": "deal", "private": {s: {"tiles": T.format_tiles(T.tiles_of(self.hands[s]))} for s in range(4)}})
         # bonus tiles: every seat declares his, then takes replacements, dealer first; bonus
-        # tiles drawn as replacements wait for the next pass, again from the dealer (5a; GAPS §3a)
+        # tiles drawn as replacements wait for the next pass, again from the dealer (classic.md "Setting up", singapore.md "Setting up")
         if v.deal["bonus_replacement"] and v.bonus_kinds:
             changed = True
             while changed:
@@ -249,7 +249,7 @@ class Table:
 
     def _bonus_replacement(self, seat: int, b: int) -> int | None:
         """The bites bonus tile ``b`` (just set aside) completes are paid (``[instant_payments]``,
-        GAPS §3e), then ``seat`` draws its replacement from the tail.  Returns the new tile
+        singapore.md "Settlement"), then ``seat`` draws its replacement from the tail.  Returns the new tile
         (possibly another bonus tile, handled by the caller) or None if none is left."""
         for pid, hidden, tiles in instant.bites(self.bonus[seat], b, T.seat_number(self.seat_wind(seat)),
                                                 self.dealt_bonus[seat]):
@@ -263,7 +263,7 @@ class Table:
 
     def _pay_instant(self, seat: int, pid: str, hidden: bool = False, tiles=()) -> None:
         """Instant payment ``pid`` to ``seat`` from each other seat, if the variant's
-        ``[instant_payments]`` lists it (GAPS §3e): the scores move now and an
+        ``[instant_payments]`` lists it (singapore.md "Settlement"): the scores move now and an
         ``instant_payment`` event tells everyone (``deltas`` by seat)."""
         amount, hidden = instant.rate(self.variant.instant_payments, pid, hidden)  # "hidden" = paid at the hidden rate
         amount *= self.variant.scoring["base"]
@@ -399,8 +399,8 @@ class Table:
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action ``seat`` may take now (empty when it is not that seat's decision).
 
-        Rule sources: turn actions GAPS §0 (kongs), claims per ``variant.claims`` (GAPS §2b,
-        §5b, §6b), wins per :func:`mahjong_tui.scoring.evaluate` (forms, minimums, the
+        Rule sources: turn actions common.md "Melds" (kongs), claims per ``variant.claims`` (yuxi.md "How a hand goes",
+        classic.md "How a hand goes", yangzhou.md "How a hand goes"), wins per :func:`mahjong_tui.scoring.evaluate` (forms, minimums, the
         Oxenstierna chow rule 5c, Yuxi's self-draw-only basic win 2c).
         """
         return list(self._legal_entry(seat))
@@ -752,7 +752,7 @@ class Table:
         self._after_kong(seat, CONCEALED_KONG)
 
     def _do_added_kong(self, seat: int, t: int) -> None:
-        # robbing window first (GAPS §0; G-YX-4): only seats that can win on the tile are asked
+        # robbing window first (common.md "Claim window"; G-YX-4): only seats that can win on the tile are asked
         robbed = self.variant.claims["rob_kong"] == "added" and self._ask_robbers(
             seat, t, lambda s: self._win_result(s, t, False, {"robbing_kong"} | self._common_situations(s),
                                                 seat, extra=t) is not None)
@@ -876,14 +876,14 @@ class Table:
 
     # --- wins ------------------------------------------------------------------------------
     def _bonus_win_declared(self, seat: int, tile: int) -> None:
-        """A win by bonus tiles on one's own turn (Singapore's all eight flowers, GAPS §3d;
+        """A win by bonus tiles on one's own turn (Singapore's all eight flowers, singapore.md "Tai table";
         Uzje's six flowers and crossing the sea, G-UZ-14): paid as a self-draw."""
         _, sit = self._bonus_win(seat)
         ctx = self.context(seat, tile, True, sit)
         self._end_hand([(seat, self._evaluate(ctx), ctx)], None, True)
 
     def _bonus_robbed(self, winners: list[int], seat: int, tile: int) -> None:
-        """Wins on a bonus tile ``seat`` exposed (Singapore's robbing the eighth, GAPS §3d;
+        """Wins on a bonus tile ``seat`` exposed (Singapore's robbing the eighth, singapore.md "Tai table";
         Uzje's ivies on the wall, G-UZ-14): ``seat`` pays as the discarder (or for all, where
         the variant's liability rules say so).  The tile joins the nearest winner's bonus tiles;
         every winner is scored as he stood when he robbed it."""
@@ -933,7 +933,7 @@ class Table:
             for s in range(4):
                 if s not in win_seats:
                     losers[s] = score_loser(v, self.context(s, None, False))
-        liable = {}  # pay for all (GAPS §3e, §6e): winner -> the seat that pays for him
+        liable = {}  # pay for all (singapore.md "Settlement", yangzhou.md "Settlement"): winner -> the seat that pays for him
         for w, res, ctx in winners:
             # in the context's numbering (from East: see context), then back to table seats
             payer = liable_in_context(v, res, ctx, self._from_east(discarder) if discarder is not None else None)
@@ -962,7 +962,7 @@ class Table:
             "loser_scores": {s: r.value for s, r in losers.items()},
             # each non-winner's own breakdown where every player scores his hand (G-OX-6)
             "loser_patterns": {s: _pattern_dicts(r) for s, r in losers.items()},
-            # the hand's instant payments (GAPS §3e), already in the scores; ``deltas`` above
+            # the hand's instant payments (singapore.md "Settlement"), already in the scores; ``deltas`` above
             # are the win's settlement only
             "instant_payments": list(self.instant_log),
             "instant_deltas": [sum(p["deltas"][s] for p in self.instant_log) for s in range(4)],
@@ -972,7 +972,7 @@ class Table:
         }
         self.history.append(summary)
         self._emit({"type": "hand_end", **summary})
-        # dealer and wind rotation (GAPS §2a, §5a, §6a)
+        # dealer and wind rotation (yuxi.md "Setting up", classic.md "Setting up", yangzhou.md "Setting up")
         stays = v.match["dealer_stays_on"]
         if (self.dealer in win_seats and "dealer_win" in stays) or (not winners and "draw" in stays):
             new_dealer = self.dealer
@@ -1014,7 +1014,7 @@ class Table:
     # views
     # ==================================================================================
     def view(self, seat: int) -> dict:
-        """What ``seat`` may know (design.md): its own concealed tiles, and public information
+        """What ``seat`` may know (DESIGN.md): its own concealed tiles, and public information
         only — ponds, melds, bonus tiles, wall counts, face-up bloom tiles, scores, whose
         decision it is.  Never another seat's concealed tiles, the wall order or the seed.
         JSON- and msgpack-serialisable (ints, strings, lists, dicts).  The public parts are
@@ -1135,7 +1135,7 @@ def _view_players(table: Table, seat: int) -> list[dict]:
 
 def claimable_sequences(variant: Variant) -> list[list[tuple[int, int, tuple[int, ...]]]]:
     """Per tile code: the sequence melds of the variant's meld templates that a discard of it
-    completes (GAPS §0 chows; Uzje's ariths, gems and powers, §4b, G-UZ-3), each as ``(the two
+    completes (common.md "Melds": chows; Uzje's ariths, gems and powers, uzje.md "How a game goes", G-UZ-3), each as ``(the two
     other tiles, the meld's tiles sorted)``, every tile a physical kind of the variant (rank 0
     is the zero tile).  Per tile, melds are in suit order, then by their ranks."""
     kinds = set(variant.kinds)
@@ -1190,7 +1190,7 @@ VIEW_FIELDS: dict[str, Callable[[Table, int], object]] = {
     "prevailing_wind": lambda table, seat: T.name(table.prevailing_wind),
     "players": _view_players,
     "hand": lambda table, seat: T.format_counts(table.hands[seat]),
-    # the seat's OWN concealed tiles that it picked up from discards (GAPS §5b, G-OX-2): they
+    # the seat's OWN concealed tiles that it picked up from discards (classic.md "How a hand goes", G-OX-2): they
     # are in "hand" but count as open in scoring; never in another seat's view
     "picked_up": _view_picked_up,
     "drawn": _view_drawn,
@@ -1199,7 +1199,7 @@ VIEW_FIELDS: dict[str, Callable[[Table, int], object]] = {
     "wall": lambda table, seat: table._public_view()[1],
     "legal": lambda table, seat: [a.shared_dict() for a in table._legal_entry(seat)],
     "last_hand": lambda table, seat: table.history[-1] if table.history else None,
-    # the instant payments of the hand in play so far (GAPS §3e; empty without [instant_payments]):
+    # the instant payments of the hand in play so far (singapore.md "Settlement"; empty without [instant_payments]):
     # a seat that joins (or rejoins) mid-hand learns the bites it did not see happen
     "instant_payments": lambda table, seat: list(table.instant_log),
 }

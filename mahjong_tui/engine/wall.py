@@ -1,19 +1,19 @@
 """The wall: built from the seed, broken by the dice, drawn from the front and the back.
 
-Engine wall model of GAPS §0: after the break the wall is a deque of stacks.  ``front`` draws
+The wall in play (common.md "The wall in play"): after the break the wall is a deque of stacks.  ``front`` draws
 take stacks from the live start (top tile, then bottom tile of each stack); ``back`` draws
 (replacements, loose tiles) take the last stack's top tile, then its bottom tile, then the stack
 before it.  Variants choose where replacements come from (``wall.tail``):
 
 - ``loose_tiles`` (Classic, seed 003 §"Dealing tiles"): back draws from the same wall; the
   loose tiles are counted in what remains;
-- ``dead_wall`` (Yuxi, GAPS §2a/G-YX-3): the last ``wall.dead_wall`` tiles are cut off as a dead
+- ``dead_wall`` (Yuxi, yuxi.md "Setting up"/G-YX-3): the last ``wall.dead_wall`` tiles are cut off as a dead
   wall; ``wall.bloom_tiles`` of them lie face up; each replacement comes from the dead wall and a
   tile moves from the live wall's tail into the dead wall, so it keeps its size;
 - ``live_wall`` (Yangzhou, G-YZ-1; Uzje): back draws from the live wall; a dead wall of
   ``wall.dead_wall`` tiles (Uzje's indicators) is cut off and never drawn.
 
-Indicators (Uzje §4a, G-UZ-12): dead-wall tiles turned face up one by one, in a fixed order —
+Indicators (uzje.md "Setting up", G-UZ-12): dead-wall tiles turned face up one by one, in a fixed order —
 the top tiles of the dead-wall stacks from the break outward, then their bottom tiles — and
 left in the dead wall (``wall.indicators`` at the deal, one more per kong with
 ``wall.kong_indicator``).
@@ -34,7 +34,7 @@ def hand_rng(seed: int | str, hand_index: int) -> random.Random:
 
 @dataclass(frozen=True)
 class Break:
-    """Where the wall was broken (GAPS §0 "Dice and the break").
+    """Where the wall was broken (common.md "Dice and the break").
 
     ``dice``: the roll; ``wall_seat``: seat whose wall is broken; ``stack``: the break is after
     this many stacks counted from the right-hand end of that wall.
@@ -72,7 +72,7 @@ class Wall:
               dice: int, tail: str, dead_wall: int, bloom_tiles: int, indicators: int = 0,
               roll: tuple[int, ...] | None = None, sides: int = 6) -> "Wall":
         """Shuffle ``tiles`` with ``rng``, lay them in stacks of two in front of each seat,
-        roll ``dice`` dice and break the wall (GAPS §0).
+        roll ``dice`` dice and break the wall (common.md "Dice and the break").
 
         ``stacks_per_seat[i]`` is the number of stacks in front of seat i.  ``dealer`` is the
         seat the break is counted from (the dealer; Uzje's first game: the starter, 4a).
@@ -80,7 +80,7 @@ class Wall:
         ``bloom_tiles`` of them (top tiles of the last stacks) are turned face up, and
         ``indicators`` indicators (module docstring).  ``roll``, if given, is the dice already
         thrown (none are rolled); else ``dice`` dice of ``sides`` sides are rolled (Uzje's
-        ``break_roll = "1d20"``, GAPS §4a).  Raises ValueError if the stacks do not hold exactly the tiles.
+        ``break_roll = "1d20"``, uzje.md "Setting up").  Raises ValueError if the stacks do not hold exactly the tiles.
         """
         tiles = list(tiles)
         rng.shuffle(tiles)

@@ -1,4 +1,4 @@
-"""Entry points of the LAN commands (``shared/spec/cli.md``): ``serve`` (headless table),
+"""Entry points of the LAN commands (``CLI.md``): ``serve`` (headless table),
 ``join --bot`` (a bot over the wire), and :func:`start_host` for the TUI's ``host``.
 
 No Textual here.  ``mahjong_tui.cli`` adds the options of :func:`add_net_arguments` to its
@@ -39,7 +39,7 @@ __all__ = ["add_net_arguments", "build_parser", "build_server", "cmd_join_bot", 
 
 def build_parser() -> argparse.ArgumentParser:
     """``python -m mahjong_tui.net``: ``serve`` and ``join --bot`` with the options of the main
-    CLI (``shared/spec/cli.md``)."""
+    CLI (``CLI.md``)."""
     from ..cli import _seats, add_option_argument  # the main CLI's parsers: one rule for both
 
     p = argparse.ArgumentParser(prog="python -m mahjong_tui.net", description="LAN table server and bot client")

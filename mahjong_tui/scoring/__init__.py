@@ -2,10 +2,10 @@
 
 One module per scoring scheme (``variants/*.toml`` ``scoring.scheme``):
 
-- ``points_doublings`` — Classic Chinese (seed 003, GAPS §5d);
-- ``multiplier`` — Yuxi (seed 000, GAPS §2d);
-- ``fan`` — Yangzhou (seed 004, GAPS §6d);
-- ``fan_ladder`` — Ùzje (seed 002, GAPS §4d–§4e): fan in tenths, a points ladder, limits.
+- ``points_doublings`` — Classic Chinese (seed 003, classic.md "Scoring");
+- ``multiplier`` — Yuxi (seed 000, yuxi.md "Scoring table");
+- ``fan`` — Yangzhou (seed 004, yangzhou.md "Fan table");
+- ``fan_ladder`` — Ùzje (seed 002, uzje.md "Fan table", "From fan to points"): fan in tenths, a points ladder, limits.
 
 Each scheme module exposes ``PATTERN_IDS`` (frozenset of the ids it can detect),
 ``evaluate(variant, ctx) -> ScoreResult`` and ``score_loser(variant, ctx) -> ScoreResult``.

@@ -4,10 +4,10 @@ What every scheme needs before it can look for patterns:
 
 - :class:`Group` / :class:`Arrangement` and :func:`arrangements`: every way the winner's hand
   is complete, with the winning tile placed in each group it can sit in and the wait it
-  completed (GAPS §0 "Decomposition rule": the scheme scores every arrangement and keeps the
+  completed (common.md "Decomposition rule": the scheme scores every arrangement and keeps the
   best; wait-based patterns are judged on the arrangement being scored);
 - :func:`hand_facts`: tiles of the whole hand (melds included), suits, honours, bonus tiles;
-- :func:`waits_of_13`: the wait set W(h) of the hand before the winning tile (GAPS §0, §8:
+- :func:`waits_of_13`: the wait set W(h) of the hand before the winning tile (common.md "Wait set":
   by shape), cached;
 - :func:`best`, :func:`apply_exclusions` (families of a variant's ``scoring.exclusions``),
   :func:`wind_letter`, :func:`all_tiles`, :func:`plain_number`;
@@ -15,7 +15,7 @@ What every scheme needs before it can look for patterns:
   forms, and the best of them as a winning result (``multiplier`` and ``fan``);
 - :func:`context_from_notation`: a :class:`HandContext` from a hand string (tests, tools).
 
-Conventions (GAPS §0): a pung or kong is *concealed* only if none of its tiles came from a
+Conventions (common.md "Melds"): a pung or kong is *concealed* only if none of its tiles came from a
 discard; a pung completed by the winning discard is not concealed; G-OX-2: a pung containing a
 picked-up unmelded discard (``ctx.claimed_concealed``) is open.  Where the winning tile sits:
 when ``ctx.winning_tile`` occurs among ``ctx.concealed`` it is in the concealed part (self-draw,
@@ -62,7 +62,7 @@ class Group:
 
     - ``kind``: ``"chow"`` | ``"pung"`` | ``"kong"`` | ``"pair"`` (or a variant's other meld kind);
     - ``tiles``: sorted tile codes (4 for a kong, 2 for a pair);
-    - ``concealed``: no tile of it came from a discard (GAPS §0).  False for a pung completed
+    - ``concealed``: no tile of it came from a discard (common.md "Melds").  False for a pung completed
       by the winning discard, for a pung holding a picked-up discard (G-OX-2), for claimed
       melds and for exposed or added kongs;
     - ``declared``: laid on the table (claimed meld or declared kong) rather than formed in hand;
@@ -222,7 +222,7 @@ def _concealed_group(kind: str, tiles: tuple[int, ...], *, ccounts: Sequence[int
         if claimed[t] > ccounts[t] - len(tiles):
             concealed = False
         if win_here and discard_win:
-            concealed = False  # GAPS §0: a pung completed by the winning discard is exposed
+            concealed = False  # common.md "Melds": a pung completed by the winning discard is exposed
     return Group(kind, tiles, concealed, False, None, win_here)
 
 
@@ -233,12 +233,12 @@ def arrangements(variant, ctx: HandContext) -> list[Arrangement]:
     Standard form: every decomposition of the concealed tiles (``variant.hand_shape
     .decompositions``) into ``4 − len(ctx.melds)`` melds + a pair, times every group the
     winning tile can sit in (when it is in the concealed part: each group containing that tile
-    kind); declared melds are included as groups (GAPS §0 decomposition rule).  Seven pairs:
+    kind); declared melds are included as groups (common.md "Decomposition rule").  Seven pairs:
     no declared melds, 14 concealed tiles in 7 pairs of different kinds (with
     ``win.seven_pairs_allow_quads`` four identical tiles are two pairs).  Thirteen orphans: no
     declared melds, one of each terminal and honour of the variant plus one duplicate
     (``variant.orphan_tiles``); fourteen orphans and the ultra-long straight as the hand shape
-    says (Uzje §4c), the ultra-long straight also with declared runs (G-UZ-13).  These three
+    says (uzje.md "Melds and winning hands"), the ultra-long straight also with declared runs (G-UZ-13).  These three
     forms have no groups.  With the zero tile (Uzje) the melds come from every reading of the
     zeros (:class:`~mahjong_tui.hand.ZeroShape`): a zero read as a number keeps its rank-0 code.
 
@@ -380,7 +380,7 @@ def hand_facts(ctx: HandContext, max_rank: int = 9) -> HandFacts:
     """Compute :class:`HandFacts` for ``ctx`` (works for winners and non-winners).
 
     ``max_rank`` is the highest rank of the variant's suits (terminals are 1 and ``max_rank``,
-    GAPS §0).  Pure; no errors.
+    common.md "Terminals and honours").  Pure; no errors.
     """
     tiles = list(ctx.concealed)
     for m in ctx.melds:
@@ -450,7 +450,7 @@ def hand_before_win(ctx: HandContext) -> tuple[list[int], int] | None:
 def waits_of_13(variant, ctx: HandContext) -> list[int]:
     """The wait set W(h) (sorted tile codes) of the 13-tile hand before the winning tile.
 
-    GAPS §0 / §8: by shape — every kind that would complete the hand in any form the variant
+    common.md "Wait set": by shape — every kind that would complete the hand in any form the variant
     allows, even if all its copies are visible, ignoring minimum values.  For a non-winner (or
     a winner whose winning tile is unknown) the hand as held (it must be 13 tiles) is used.
     Cached per (rules hash, counts, melds).  Used for "waited on exactly one kind" patterns
@@ -483,7 +483,7 @@ R = TypeVar("R")
 
 def best(results: Iterable[R], key: Callable[[R], Any] | None = None) -> R | None:
     """The highest-valued item of ``results`` (``key`` defaults to ``item.value``); ties keep
-    the first; None for an empty iterable (GAPS §0 decomposition rule: use the best)."""
+    the first; None for an empty iterable (common.md "Decomposition rule": use the best)."""
     if key is None:
         key = lambda r: r.value  # noqa: E731
     top = None
@@ -520,7 +520,7 @@ def win_arrangements(variant, ctx: HandContext) -> list[Arrangement]:
 def best_scored(arrs: Iterable[Arrangement], unit: str,
                 score: Callable[[Arrangement], tuple[Any, float, Sequence[PatternScore]]]) -> ScoreResult:
     """Score each arrangement with ``score(arr)`` → ``(key, value, patterns)`` and report the
-    one with the highest key (ties: the first; GAPS §0 decomposition rule) as a winning
+    one with the highest key (ties: the first; common.md "Decomposition rule") as a winning
     :class:`ScoreResult` of ``unit``: its value (:func:`plain_number`), form, patterns and
     decomposition.  Minimums and payments are the caller's.  ``arrs`` must not be empty
     (ValueError)."""
@@ -532,10 +532,10 @@ def best_scored(arrs: Iterable[Arrangement], unit: str,
                        patterns=tuple(patterns), decomposition=arr.notation())
 
 
-# Situations (spec/cli.md) that make the winning tile self-drawn whatever ``--by`` says, in every
+# Situations (CLI.md) that make the winning tile self-drawn whatever ``--by`` says, in every
 # variant: a kong or flower replacement or a bloom tile is drawn by the winner himself from the
-# wall (G-YX-3, G-YX-9, GAPS §3d ``win_on_replacement``, §4a/§4d ``quad_draw``, §5a loose tiles,
-# §6a), and a heavenly win is the dealer's own dealt hand (§2e, §3d, §5d).
+# wall (G-YX-3, G-YX-9, singapore.md "Tai table" ``win_on_replacement``, uzje.md "Setting up" and "Fan table" ``quad_draw``, classic.md "Setting up" loose tiles,
+# yangzhou.md "Setting up"), and a heavenly win is the dealer's own dealt hand (yuxi.md "Settlement", singapore.md "Tai table", classic.md "Scoring").
 SELF_DRAWN_SITUATIONS = frozenset({"kong_replacement", "double_kong_replacement", "bloom_tile", "heavenly",
                                    "flower_replacement"})
 
@@ -548,8 +548,8 @@ def effective_self_draw(ctx: HandContext) -> bool:
 
 def robs_the_eighth(ctx: HandContext) -> bool:
     """The flower win on another player's eighth flower: Singapore's ``robbing_the_eighth``
-    (GAPS §3d: "holds 7 of the 8 seasons/flowers and another player draws the 8th"), Uzje's
-    ``ivies_on_the_wall`` (§4d, G-UZ-14: "holds 7 flowers; wins … when another player exposes
+    (singapore.md "Tai table": "holds 7 of the 8 seasons/flowers and another player draws the 8th"), Uzje's
+    ``ivies_on_the_wall`` (uzje.md "Fan table", G-UZ-14: "holds 7 flowers; wins … when another player exposes
     the 8th").  True when the situation ``robbing_the_eighth`` is given, the winning tile is a
     season or flower, and with it the player has all eight: the other seven held, the eighth
     written as the winning tile only (``+r |hijkopq``, as the engine passes it) or among the
@@ -567,9 +567,9 @@ def won_context(variant, ctx: HandContext) -> HandContext:
       replacement or bloom tile, a heavenly hand) is a self-draw with no discarder;
     - where flowers win (``win.bonus_wins``): a win on another player's eighth flower
       (:func:`robs_the_eighth`) is a discard win, paid by the player who drew or exposed it
-      as the discarder (Singapore §3e: "settled as a discard win paid for all by the drawer
-      of the eighth"; Uzje §4d ``ivies_on_the_wall``: "that player pays as discarder"); a win
-      declared on a flower with all eight held, none robbed, is a self-draw (Singapore §3e
+      as the discarder (singapore.md "Settlement": "settled as a discard win paid for all by the drawer
+      of the eighth"; uzje.md "Fan table" ``ivies_on_the_wall``: "that player pays as discarder"); a win
+      declared on a flower with all eight held, none robbed, is a self-draw (singapore.md "Settlement"
       ``all_eight_flowers`` "as a self-draw"; Uzje ``crossing_the_sea``, "by own draws").
 
     Applied once, by :func:`mahjong_tui.scoring.evaluate`, before the scheme sees the
@@ -592,7 +592,7 @@ def nine_gates(variant, ctx: HandContext) -> bool:
     """Nine gates / grand waiting: no declared meld, and the 13 concealed tiles before the
     winning tile are exactly ``1112345678999`` of the winning tile's suit (lowest and highest
     rank of the variant three times, every rank between once), so any tile of that suit wins.
-    Seed 003 "grand waiting" (GAPS §5d), Singapore ``nine_gates`` (GAPS §3d)."""
+    Seed 003 "grand waiting" (classic.md "Scoring"), Singapore ``nine_gates`` (singapore.md "Tai table")."""
     w = ctx.winning_tile
     if ctx.melds or w is None or not T.is_suited(w) or w not in ctx.concealed:
         return False
@@ -632,7 +632,7 @@ def apply_exclusions(variant, pattern_scores: Sequence[PatternScore]) -> list[Pa
     (a list of lists of ids) keep only the highest-valued present member (by
     ``PatternScore.total``; ties: the member listed first in the family).  Every family is
     judged on the input list, so the result does not depend on the order of the families
-    (GAPS §2d, §6d, G-YZ-5, §8).  Order of the kept items is preserved."""
+    (yuxi.md "Scoring table", yangzhou.md "Fan table", G-YZ-5).  Order of the kept items is preserved."""
     present = {p.id: p for p in pattern_scores}
     drop: set[str] = set()
     for family in variant.scoring.get("exclusions", ()):
@@ -661,7 +661,7 @@ def context_from_notation(
     winner: bool = True,
     variant=None,
 ) -> HandContext:
-    """Build a :class:`HandContext` from a hand string (``spec/cli.md`` "Hand strings").
+    """Build a :class:`HandContext` from a hand string (``CLI.md`` "Hand strings").
 
     ``(…)`` of three identical tiles is a claimed pung, of four an exposed kong, of three
     consecutive tiles a chow (with ``variant`` given: of any of its meld templates' ranks, as
@@ -671,7 +671,7 @@ def context_from_notation(
     given as codes or letters; ``claimed`` lists picked-up unmelded discards (G-OX-2) as codes
     or a tile string.  With ``variant`` given the tiles are checked
     (:meth:`Variant.check_hand`), and a zero written as a number (``0s``) is the zero tile
-    ``Z`` (the scorer reads each zero as best it can; GAPS §4c).
+    ``Z`` (the scorer reads each zero as best it can; uzje.md "Melds and winning hands").
 
     Raises :class:`~mahjong_tui.errors.NotationError` for bad notation,
     :class:`~mahjong_tui.errors.HandError` for a meld that is no pung, kong or chow, an
@@ -735,10 +735,10 @@ def context_from_notation(
 
 
 def _check_claimed_chows(variant, melds, winning: int | None, self_draw: bool) -> None:
-    """Where chows are never claimed (``claims.chow = "none"``: Yuxi G-YX-2, Yangzhou §6b "no
+    """Where chows are never claimed (``claims.chow = "none"``: Yuxi G-YX-2, yangzhou.md "How a hand goes" "no
     chow claims, except to win") an exposed chow can only be the meld the winning discard
     completed: one at most, holding the winning tile, on a discard win.  Raises
-    :class:`~mahjong_tui.errors.HandError` for any other (not a possible hand, GAPS §8)."""
+    :class:`~mahjong_tui.errors.HandError` for any other (not a possible hand, common.md "Possible hands")."""
     if variant.claims.get("chow") != "none":
         return
     chows = [m for m in melds if m.kind == CHOW and not m.concealed]

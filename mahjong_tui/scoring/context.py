@@ -2,8 +2,8 @@
 
 The engine builds a :class:`HandContext` for a would-be winner (to decide whether a win is
 legal and what it is worth) and for every other player at the end of a hand (variants whose
-losers score, Classic Chinese §5d).  The ``score`` CLI builds the same object from a hand string
-and its context flags (``spec/cli.md``).
+losers score, classic.md "Scoring").  The ``score`` CLI builds the same object from a hand string
+and its context flags (``CLI.md``).
 """
 
 from __future__ import annotations
@@ -13,13 +13,13 @@ from typing import Mapping
 
 from ..melds import Meld
 
-# Situations, as named by spec/cli.md "score context flags".
+# Situations, as named by CLI.md "Context flags".
 SITUATIONS = (
     "kong_replacement", "double_kong_replacement", "robbing_kong", "discard_after_kong",
     "last_wall_tile", "last_discard", "heavenly", "earthly", "ten_honour_discards",
     "bloom_tile", "robbing_the_eighth", "flower_replacement",
     # the winning tile is a replacement drawn in the turn of the last ordinary draw (Singapore
-    # last_tile "or its replacements", GAPS §3d)
+    # last_tile "or its replacements", singapore.md "Tai table")
     "last_wall_replacement",
     # Uzje six_flowers (G-UZ-14): the sixth flower was just received
     "sixth_flower",
@@ -50,7 +50,7 @@ class HandContext:
       melding (Oxenstierna pick-up, G-OX-2): a pung containing one is open;
     - ``discarder``: seat wind code of the player whose discard won (None for self-draw or unknown);
     - ``fed_third_meld``: seat wind code of the player whose discard formed the meld that makes
-      him pay for all (burdened payment, GAPS §6e, §3e), for a context whose melds do not name
+      him pay for all (burdened payment, yangzhou.md "Settlement", singapore.md "Settlement"), for a context whose melds do not name
       their feeders (the ``score`` command's ``--liable``); the engine's contexts leave it None;
     - ``indicators``: face-up indicator tiles (Uzje bonus tiles);
     - ``winner``: False when scoring a non-winner's hand (Classic losers);
@@ -76,7 +76,7 @@ class HandContext:
 
     @property
     def is_dealer(self) -> bool:
-        """East is the dealer (GAPS §0)."""
+        """East is the dealer (common.md "Seats and turn order")."""
         return self.seat_wind == 52
 
 
@@ -86,7 +86,7 @@ class PatternScore:
 
     ``kind`` is the table it comes from (``points``, ``doublings``, ``special``,
     ``multipliers``, ``fan``, ``tai``), or ``limit`` for a limit hand of the ``tai`` scheme
-    (valued in ``[scoring.special]``, GAPS §3c); ``value`` is the per-item value from the
+    (valued in ``[scoring.special]``, singapore.md "Winning hands"); ``value`` is the per-item value from the
     variant file; ``count`` how many times it applies; ``description`` a player's words for it.
     """
 
@@ -112,7 +112,7 @@ class ScoreResult:
     - ``value``: the hand's value in ``unit`` (points after doublings and limit; multiplier;
       fan; tai); for a non-winner's hand in Classic, his own score;
     - ``payments``: seat wind letter → amount for this win alone (positive = receives), or None
-      where the payer is unknown or the settlement makes no transfers (spec/cli.md);
+      where the payer is unknown or the settlement makes no transfers (CLI.md);
     - ``decomposition``: the melds and pair used (notation strings) for display.
     """
 

@@ -1,24 +1,24 @@
-"""The ``fan`` scoring scheme: Yangzhou mahjong (seed 004, GAPS §6c–§6e, §8).
+"""The ``fan`` scoring scheme: Yangzhou mahjong (seed 004, yangzhou.md "Winning hands", "Fan table", "Settlement").
 
 Every pattern of the variant's ``[scoring.fan]`` table adds its fan (``count`` times for the
 "each" patterns); the exclusion families of ``scoring.exclusions`` keep only their
-highest-valued member (G-YZ-5, §8); a win needs at least ``win.minimum`` fan (15, §6c).
+highest-valued member (G-YZ-5); a win needs at least ``win.minimum`` fan (15, yangzhou.md "Winning hands").
 The values come from the variant file; this module only holds the detectors, by pattern id.
 
-Pattern definitions (GAPS §6d):
+Pattern definitions (yangzhou.md "Fan table"):
 
 - ``basic_win`` counts for every win (G-YZ-3);
 - ``edge_wait`` / ``single_wait``: the 13-tile hand before the winning tile waited on exactly
-  one kind (:func:`~mahjong_tui.scoring.common.waits_of_13`, by shape, §8) and, in the
+  one kind (:func:`~mahjong_tui.scoring.common.waits_of_13`, by shape, common.md "Wait set") and, in the
   arrangement being scored, the winning tile completes a chow as its edge (12→3, 89→7) or
   middle tile / completes the pair;
 - ``concealed_triplet``: each pung (not kong) formed only from self-drawn tiles; a pung
-  completed by a winning discard, or claimed, is not concealed (GAPS §0);
+  completed by a winning discard, or claimed, is not concealed (common.md "Melds");
 - the small chow patterns (``matching_sequences``, ``continuous_sequences``,
   ``elder_younger``) count once per hand (G-YZ-5);
 - ``no_terminals`` allows honours (G-YZ-4).
 
-Payments, including the burdened payment (pao) of §6e / G-YZ-6, come from
+Payments, including the burdened payment (pao) of yangzhou.md "Settlement" / G-YZ-6, come from
 :func:`mahjong_tui.scoring.settlement.payments_for_score`.
 """
 
@@ -40,7 +40,7 @@ if TYPE_CHECKING:  # pragma: no cover
 UNIT = "fan"
 KIND = "fan"
 
-#: Every pattern id this scheme can detect (GAPS §6d); ``variant.py`` validates
+#: Every pattern id this scheme can detect (yangzhou.md "Fan table"); ``variant.py`` validates
 #: ``[scoring.fan]`` against it.
 PATTERN_IDS: frozenset[str] = frozenset({
     "basic_win", "no_melds", "sequence_hand", "edge_wait", "missing_one_suit", "terminal_pair",
@@ -93,7 +93,7 @@ def _is_terminal(t: int) -> bool:
 
 def _self_drawn(g, ctx: HandContext) -> bool:
     """A group is self-drawn only if it is not declared from a claim, and it does not hold a
-    winning tile that came from a discard (GAPS §0)."""
+    winning tile that came from a discard (common.md "Melds")."""
     if not g.concealed:
         return False
     if g.declared and g.kong_type != "concealed":
@@ -108,7 +108,7 @@ def _self_drawn(g, ctx: HandContext) -> bool:
 # --------------------------------------------------------------------------------------
 
 def detect(variant: "Variant", ctx: HandContext, arr: "Arrangement", waits: Sequence[int] | None) -> list[PatternScore]:
-    """The fan patterns of GAPS §6d that ``arr`` scores, before the exclusion families.
+    """The fan patterns of yangzhou.md "Fan table" that ``arr`` scores, before the exclusion families.
 
     ``waits`` is the wait set of the 13-tile hand before the winning tile (None when there
     is no winning tile); only ids present in the variant's ``[scoring.fan]`` table are
@@ -139,7 +139,7 @@ def detect(variant: "Variant", ctx: HandContext, arr: "Arrangement", waits: Sequ
         add("sequence_hand")
 
     if waits is not None and len(set(waits)) == 1:
-        wait = arr.wait   # what the winning tile completed in this arrangement (GAPS §8)
+        wait = arr.wait   # what the winning tile completed in this arrangement (common.md "Decomposition rule")
         if wait in ("edge", "closed"):
             add("edge_wait")
         elif wait == "pair":
@@ -216,7 +216,7 @@ def total_fan(patterns: Iterable[PatternScore]) -> float:
 
 def score_arrangement(variant: "Variant", ctx: HandContext, arr: "Arrangement",
                       waits: Sequence[int] | None) -> tuple[float, list[PatternScore]]:
-    """(total fan, patterns after exclusions) of one arrangement (GAPS §6d, G-YZ-5)."""
+    """(total fan, patterns after exclusions) of one arrangement (yangzhou.md "Fan table", G-YZ-5)."""
     patterns = apply_exclusions(variant, detect(variant, ctx, arr, waits))
     return total_fan(patterns), patterns
 
@@ -226,15 +226,15 @@ def score_arrangement(variant: "Variant", ctx: HandContext, arr: "Arrangement",
 # --------------------------------------------------------------------------------------
 
 def evaluate(variant: "Variant", ctx: HandContext) -> ScoreResult:
-    """Decide whether ``ctx`` is a legal Yangzhou win and score it (seed 004; GAPS §6c–§6e).
+    """Decide whether ``ctx`` is a legal Yangzhou win and score it (seed 004; yangzhou.md "Winning hands", "Fan table", "Settlement").
 
     Every arrangement of the hand (:func:`mahjong_tui.scoring.common.arrangements`) is
-    scored and the one with the most fan is reported (GAPS §0, §8).  ``value`` = total fan,
+    scored and the one with the most fan is reported (common.md "Decomposition rule").  ``value`` = total fan,
     unit ``"fan"``.  Below ``win.minimum`` (15) the result has ``winning`` False, the
     breakdown and the total, and a reason such as ``"14 fan: a win needs at least 15"``.
     ``payments`` come from :func:`~mahjong_tui.scoring.settlement.payments_for_score`
     (self-draw: each pays F; discard: the discarder pays 2F; pao: the feeder of the third
-    exposed meld pays all, §6e / G-YZ-6).
+    exposed meld pays all, yangzhou.md "Settlement" / G-YZ-6).
     """
     arrs = win_arrangements(variant, ctx)
     if not arrs:
@@ -258,7 +258,7 @@ def evaluate(variant: "Variant", ctx: HandContext) -> ScoreResult:
 
 
 def score_loser(variant: "Variant", ctx: HandContext) -> ScoreResult:
-    """A non-winner's hand scores nothing in Yangzhou (GAPS §6e: only the winner is paid)."""
+    """A non-winner's hand scores nothing in Yangzhou (yangzhou.md "Settlement": only the winner is paid)."""
     return ScoreResult(winning=False, value=0, unit=UNIT, reason="only the winner scores in this variant")
 
 

@@ -1,11 +1,11 @@
-"""The ``fan_ladder`` scoring scheme: Ùzje mahjong (seed 002, GAPS §4c–§4e, G-UZ-5…14).
+"""The ``fan_ladder`` scoring scheme: Ùzje mahjong (seed 002, uzje.md "Melds and winning hands", "Fan table", "From fan to points", G-UZ-5…14).
 
 Fan is counted in tenths: every pattern of the variant's ``[scoring.fan]`` table adds its value
 (``count`` times for the "each" patterns), and a few patterns add ``scoring.extra_fan`` more on
 their special tile (``[scoring.lucky_tiles]``: ``sea_scoop`` on ``1t`` …).  A win needs at
 least ``win.minimum`` fan (2.5, G-UZ-5).  Patterns of ``[scoring.limits]`` are limit hands: if
 any applies no fan counts and the hand is worth ``limit_points`` × the sum of their limit
-counts.  Otherwise the points come from the ladder (§4e, made exact)::
+counts.  Otherwise the points come from the ladder (uzje.md "From fan to points", made exact)::
 
     s = (F10 - T10) div 10          F10 = fan x 10, T10 = minimum x 10
     P = ladder[s]                   for s < len(ladder)
@@ -18,9 +18,9 @@ discarder pays P, or each other player ``self_draw_each`` × P on a self-draw).
 The zero tile (G-UZ-11) is read group by group, whichever scores best: a zero inside an arith
 or power is rank 0 of that suit (``0s``); a group made only of zeros (a trip, quad or pair) is
 read as the honour ``Z`` or as rank 0 of the hand's number suit, and every arrangement is
-scored under each reading (GAPS §0 decomposition rule).
+scored under each reading (common.md "Decomposition rule").
 
-Pattern definitions: GAPS §4d (ids exactly as there).  Flower wins (G-UZ-14) are declared on a
+Pattern definitions: uzje.md "Fan table" (ids exactly as there).  Flower wins (G-UZ-14) are declared on a
 flower (the winning tile is a bonus tile), need no hand form and count no other fan:
 ``six_flowers`` (situation ``sixth_flower``: the sixth flower was just received) is worth
 exactly the minimum; ``ivies_on_the_wall`` (situation ``robbing_the_eighth``: another player
@@ -45,7 +45,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 UNIT = "fan"
 
-#: Every pattern id this scheme can detect (GAPS §4d); ``variant.py`` validates the
+#: Every pattern id this scheme can detect (uzje.md "Fan table"); ``variant.py`` validates the
 #: ``[scoring.fan]`` and ``[scoring.limits]`` tables against it.
 PATTERN_IDS: frozenset[str] = frozenset({
     "self_draw", "closed_hand", "sea_scoop", "pond_scoop", "quad_draw", "multi_quad_draw", "quad_rob",
@@ -105,9 +105,9 @@ def tenths(x: float) -> int:
 
 
 def points_for(variant: "Variant", fan10: int, limits: float = 0) -> float:
-    """Points of a hand of ``fan10`` tenths of fan, or of ``limits`` limit hands (§4e).
+    """Points of a hand of ``fan10`` tenths of fan, or of ``limits`` limit hands (uzje.md "From fan to points").
 
-    Raises ``ValueError`` for a hand under the minimum (not a win).  Check values (GAPS §4e):
+    Raises ``ValueError`` for a hand under the minimum (not a win).  Check values (uzje.md "From fan to points"):
     2.6 → 2, 3 → 2, 4 → 5, 7 → 50, 12 → 2000, 13 → 5000, 16 → 10000, 24 → 20000.
     """
     sc = variant.scoring
@@ -129,7 +129,7 @@ def points_for(variant: "Variant", fan10: int, limits: float = 0) -> float:
 def meld_kind(variant: "Variant", tiles: Sequence[int]) -> str:
     """The meld family of three or four tiles read as numbers where they are (``arith``,
     ``gem``, ``power``, ``pung``, ``kong``), by the variant's meld templates; ``"chow"`` if
-    no template has the ranks.  Codes are readings (rank 0 = the zero, GAPS §4c)."""
+    no template has the ranks.  Codes are readings (rank 0 = the zero, uzje.md "Melds and winning hands")."""
     if len(set(tiles)) == 1:
         return KONG if len(tiles) == 4 else PUNG
     ranks = tuple(sorted(T.rank_of(t) for t in tiles))
@@ -256,7 +256,7 @@ def _kong_chain(ctx: HandContext) -> tuple[str, ...]:
 
 
 def _situation_items(variant: "Variant", ctx: HandContext, tally: _Tally) -> None:
-    """Luck-based wins (§4d): self-draw, closed hand, sea/pond-scoop, quad draws, quad rob."""
+    """Luck-based wins (uzje.md "Fan table"): self-draw, closed hand, sea/pond-scoop, quad draws, quad rob."""
     w = ctx.winning_tile
     sit = ctx.situations
     if ctx.self_draw:
@@ -328,7 +328,7 @@ def _meld_items(variant: "Variant", ctx: HandContext, melds: list[Group], pair: 
 
 
 def _suit_items(variant: "Variant", tiles: list[int], tally: _Tally) -> None:
-    """Limited tile choice (§4d): clean suit / clean tongs (one number suit and at least one
+    """Limited tile choice (uzje.md "Fan table"): clean suit / clean tongs (one number suit and at least one
     honour; clean tongs for a suit of few ranks, ``tiles.suit_ranks``), full flush (one number
     suit only), honourable (honours only, the zero included)."""
     suits = {T.suit_of(t) for t in tiles if T.is_suited(t)}
@@ -404,11 +404,11 @@ def _result(variant: "Variant", ctx: HandContext, form: str, tally: _Tally, deco
 
 
 def evaluate(variant: "Variant", ctx: HandContext) -> ScoreResult:
-    """Decide whether ``ctx`` is a legal Ùzje win and score it (seed 002; GAPS §4c–§4e).
+    """Decide whether ``ctx`` is a legal Ùzje win and score it (seed 002; uzje.md "Melds and winning hands", "Fan table", "From fan to points").
 
     Every arrangement of the hand (:func:`mahjong_tui.scoring.common.win_arrangements`) under
     every reading of its zero-only groups is scored; the one with the most points, then the
-    most fan, is reported (GAPS §0).  ``value`` = fan, ``points`` = the ladder's points
+    most fan, is reported (common.md "Decomposition rule").  ``value`` = fan, ``points`` = the ladder's points
     (:func:`points_for`).  Under ``win.minimum`` the result has ``winning`` False and a reason
     such as ``"2.4 fan: a win needs at least 2.5"``.  Flower wins (G-UZ-14) are answered
     first; they need no hand form.
@@ -435,7 +435,7 @@ def evaluate(variant: "Variant", ctx: HandContext) -> ScoreResult:
 
 
 def score_loser(variant: "Variant", ctx: HandContext) -> ScoreResult:
-    """A non-winner's hand scores nothing in Ùzje (§4e: only the winner is paid)."""
+    """A non-winner's hand scores nothing in Ùzje (uzje.md "From fan to points": only the winner is paid)."""
     return ScoreResult(winning=False, value=0, unit=UNIT, reason="only the winner scores in this variant")
 
 

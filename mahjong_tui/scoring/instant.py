@@ -1,6 +1,6 @@
 """Instant payments (Singapore "bites"): which payments a bonus tile or a kong sets off.
 
-GAPS §3e (seed-silent defaults, G-SG-8).  Pure rules; the engine
+singapore.md "Settlement" (seed-silent defaults, G-SG-8).  Pure rules; the engine
 (:mod:`mahjong_tui.engine.table`) calls them the moment a bonus tile is set aside or a kong
 stands, looks the amount up in the variant's ``[instant_payments]`` table and moves the scores.
 
@@ -27,7 +27,7 @@ from .. import tiles as T
 CAT, RAT, ROOSTER, CENTIPEDE = T.ANIMALS
 ANIMAL_PAIRS = ((CAT, RAT), (ROOSTER, CENTIPEDE))
 
-#: payment id → the kong types (GAPS §0) that set it off
+#: payment id → the kong types (common.md "Melds") that set it off
 KONG_PAYMENTS = {"kong_exposed": ("exposed", "added"), "kong_concealed": ("concealed",)}
 
 
@@ -39,7 +39,7 @@ def bites(held: Collection[int], new: int, seat_number: int,
     - ``seat_number``: 1..4 for East..North (the seat wind of this hand);
     - ``dealt``: those of ``held`` that came in the deal (for the hidden bites).
 
-    Each bite is reported once: only the bites that ``new`` completes.  GAPS §3e.
+    Each bite is reported once: only the bites that ``new`` completes.  singapore.md "Settlement".
     """
     held = set(held)
     out: list[tuple[str, bool, tuple[int, ...]]] = []
@@ -62,7 +62,7 @@ def bites(held: Collection[int], new: int, seat_number: int,
 
 def kong_payment(kong_type: str) -> str:
     """The payment id of a kong of ``kong_type`` (``exposed``, ``added``, ``concealed``;
-    GAPS §3e: an added kong pays as an exposed one).  ValueError for any other type."""
+    singapore.md "Settlement": an added kong pays as an exposed one).  ValueError for any other type."""
     for pid, types in KONG_PAYMENTS.items():
         if kong_type in types:
             return pid
@@ -73,7 +73,7 @@ def rate(table, pid: str, hidden: bool) -> tuple[float, bool]:
     """``(amount, at_hidden_rate)``: what each other player pays for payment ``pid`` under the
     variant's ``[instant_payments]`` ``table`` (0 if the table does not list it), and whether
     that is the hidden rate — ``<pid>_hidden`` for a ``hidden`` bite when the table has it,
-    else ``pid`` (GAPS §3e, G-SG-8)."""
+    else ``pid`` (singapore.md "Settlement", G-SG-8)."""
     if hidden and f"{pid}_hidden" in table:
         return table[f"{pid}_hidden"], True
     return table.get(pid, 0), False

@@ -1,25 +1,25 @@
-"""The ``multiplier`` scoring scheme: Yuxi Flower Blooming mahjong (seed 000, GAPS §2c–§2e).
+"""The ``multiplier`` scoring scheme: Yuxi Flower Blooming mahjong (seed 000, yuxi.md "Winning hands", "Scoring table", "Settlement").
 
 Every pattern of the variant's ``[scoring.multipliers]`` table is a multiplier; the hand's
 multiplier M is the product of the multipliers of the patterns that apply (G-YX-7), capped at
 ``scoring.limit`` (32; 0 = uncapped).  The values come from the variant file; this module
 only holds the detectors, by pattern id.
 
-Rules implemented here (GAPS §2):
+Rules implemented here (yuxi.md "Winning hands", "Scoring table", "Settlement"):
 
 - forms: four melds + pair, seven pairs (``win.forms``); with ``win.seven_pairs_allow_quads``
-  four identical concealed tiles count as two pairs and make the "dragon" seven pairs (§2c);
+  four identical concealed tiles count as two pairs and make the "dragon" seven pairs (yuxi.md "Winning hands");
 - the seven-pairs family is exclusive and ``pure_triple_dragon_seven_pairs`` replaces
-  ``full_flush`` (``scoring.exclusions``, §2d);
+  ``full_flush`` (``scoring.exclusions``, yuxi.md "Scoring table");
 - ``basic_win`` applies only when no other pattern does, and a hand scoring only patterns of
-  ``win.self_draw_only_patterns`` (``basic_win``) may be won only by self-draw (§2c);
-- situational patterns come from :attr:`HandContext.situations` (spec/cli.md names):
+  ``win.self_draw_only_patterns`` (``basic_win``) may be won only by self-draw (yuxi.md "Winning hands");
+- situational patterns come from :attr:`HandContext.situations` (CLI.md names):
   ``kong_replacement`` / ``bloom_tile`` → ``kong_on_flower`` (G-YX-3),
   ``double_kong_replacement`` → ``kong_on_flower`` + ``double_kong_on_flower`` (×4),
   ``discard_after_kong`` → ``kong_discard_win``, ``robbing_kong`` → ``robbing_kong`` (G-YX-4),
   ``heavenly`` → ``heavenly_win``, ``earthly`` → ``earthly_win``,
   ``ten_honour_discards`` → ``ten_old_men`` (the engine tracks G-YX-8);
-- payments: :func:`mahjong_tui.scoring.settlement.payments_for_score` (§2e).
+- payments: :func:`mahjong_tui.scoring.settlement.payments_for_score` (yuxi.md "Settlement").
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ if TYPE_CHECKING:  # pragma: no cover
 UNIT = "multiplier"
 KIND = "multipliers"
 
-#: Every pattern id this scheme can detect (GAPS §2d); ``variant.py`` validates
+#: Every pattern id this scheme can detect (yuxi.md "Scoring table"); ``variant.py`` validates
 #: ``[scoring.multipliers]`` against it.
 PATTERN_IDS: frozenset[str] = frozenset({
     "basic_win", "all_triplets", "full_flush", "seven_pairs", "ten_old_men",
@@ -67,7 +67,7 @@ DESCRIPTIONS: dict[str, str] = {
     "earthly_win": "Earthly Win (Di Hu): on the dealer's first discard",
 }
 
-# Situation → pattern ids it scores (GAPS §2d; spec/cli.md situation names).
+# Situation → pattern ids it scores (yuxi.md "Scoring table"; CLI.md situation names).
 _SITUATION_PATTERNS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("ten_honour_discards", ("ten_old_men",)),
     ("kong_replacement", ("kong_on_flower",)),
@@ -92,7 +92,7 @@ _SEVEN_PAIRS_BY_QUADS = {
 # --------------------------------------------------------------------------------------
 
 def is_full_flush(tiles: Iterable[int]) -> bool:
-    """Every tile of one number suit, no honours (GAPS §2d ``full_flush``)."""
+    """Every tile of one number suit, no honours (yuxi.md "Scoring table" ``full_flush``)."""
     suits = set()
     for t in tiles:
         if not T.is_suited(t):
@@ -103,7 +103,7 @@ def is_full_flush(tiles: Iterable[int]) -> bool:
 
 def quad_count(ctx: HandContext) -> int:
     """Kinds held four times among the concealed tiles: the sets of four that a seven-pairs
-    hand counts as two pairs each (GAPS §2c, ``win.seven_pairs_allow_quads``)."""
+    hand counts as two pairs each (yuxi.md "Winning hands", ``win.seven_pairs_allow_quads``)."""
     counts = T.counts_of(ctx.concealed)
     return sum(1 for c in counts if c == 4)
 
@@ -117,7 +117,7 @@ def _triplets(arr: "Arrangement") -> list:
 
 
 def detect(variant: "Variant", ctx: HandContext, arr: "Arrangement") -> list[PatternScore]:
-    """The patterns of GAPS §2d that ``arr`` (one arrangement of the hand) scores, before the
+    """The patterns of yuxi.md "Scoring table" that ``arr`` (one arrangement of the hand) scores, before the
     exclusions and before ``basic_win`` is considered.  Only ids present in the variant's
     ``[scoring.multipliers]`` table are returned, with the table's values."""
     table = variant.scoring["multipliers"]
@@ -136,7 +136,7 @@ def detect(variant: "Variant", ctx: HandContext, arr: "Arrangement") -> list[Pat
     elif arr.form == "seven_pairs":
         quads = quad_count(ctx) if variant.win["seven_pairs_allow_quads"] else 0
         # seven_pairs is the family's base; each dragon member by its exact number of sets
-        # of four (GAPS §2d); the family exclusion keeps only the highest.
+        # of four (yuxi.md "Scoring table"); the family exclusion keeps only the highest.
         found.append("seven_pairs")
         if quads in _SEVEN_PAIRS_BY_QUADS and quads:
             found.append(_SEVEN_PAIRS_BY_QUADS[quads])
@@ -168,7 +168,7 @@ def _capped(variant: "Variant", m: float) -> float:
 
 
 def score_arrangement(variant: "Variant", ctx: HandContext, arr: "Arrangement") -> tuple[float, float, list[PatternScore]]:
-    """(capped multiplier, uncapped product, patterns) of one arrangement (GAPS §2d, G-YX-7)."""
+    """(capped multiplier, uncapped product, patterns) of one arrangement (yuxi.md "Scoring table", G-YX-7)."""
     patterns = apply_exclusions(variant, detect(variant, ctx, arr))
     table = variant.scoring["multipliers"]
     if not patterns and "basic_win" in table:
@@ -182,16 +182,16 @@ def score_arrangement(variant: "Variant", ctx: HandContext, arr: "Arrangement") 
 # --------------------------------------------------------------------------------------
 
 def evaluate(variant: "Variant", ctx: HandContext) -> ScoreResult:
-    """Decide whether ``ctx`` is a legal Yuxi win and score it (seed 000; GAPS §2c–§2e).
+    """Decide whether ``ctx`` is a legal Yuxi win and score it (seed 000; yuxi.md "Winning hands", "Scoring table", "Settlement").
 
     Every arrangement of the hand (:func:`mahjong_tui.scoring.common.arrangements`) is
-    scored; the one with the highest capped multiplier is reported (GAPS §0 decomposition
-    rule).  ``value`` = min(M, ``scoring.limit``) in unit ``"multiplier"``; ``payments`` from
+    scored; the one with the highest capped multiplier is reported (common.md
+    "Decomposition rule").  ``value`` = min(M, ``scoring.limit``) in unit ``"multiplier"``; ``payments`` from
     :func:`~mahjong_tui.scoring.settlement.payments_for_score` (V = value × ``scoring.base``).
 
     ``winning`` is False with a ``reason`` when the tiles form no allowed shape, when the
     value is under ``win.minimum``, or when the hand scores only patterns of
-    ``win.self_draw_only_patterns`` (a basic win) and was not self-drawn (§2c).
+    ``win.self_draw_only_patterns`` (a basic win) and was not self-drawn (yuxi.md "Winning hands").
     """
     arrs = win_arrangements(variant, ctx)
     if not arrs:
@@ -220,7 +220,7 @@ def evaluate(variant: "Variant", ctx: HandContext) -> ScoreResult:
 
 
 def score_loser(variant: "Variant", ctx: HandContext) -> ScoreResult:
-    """A non-winner's hand scores nothing in Yuxi (GAPS §2e: only the winner is paid)."""
+    """A non-winner's hand scores nothing in Yuxi (yuxi.md "Settlement": only the winner is paid)."""
     return ScoreResult(winning=False, value=0, unit=UNIT, reason="only the winner scores in this variant")
 
 

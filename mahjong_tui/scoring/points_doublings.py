@@ -1,30 +1,30 @@
 """Points and doublings: Classic Chinese, Oxenstierna family version.
 
 Rule source: seed ``003_c2c3ebf1c9e04096.txt`` ("Scoring System", "Winning Hand",
-"Differences to Classic Chinese Rules"), restated in GAPS §5c/§5d with the gap entries
-G-OX-2 … G-OX-6, G-OX-9 and the clarifications of GAPS §8.
+"Differences to Classic Chinese Rules"), restated in classic.md "Winning hands", "Scoring" with the gap entries
+G-OX-2 … G-OX-6, G-OX-9 and the special-hand rule of classic.md "Special hands".
 
 The VALUES live in the variant file (``[scoring.points]``, ``[scoring.doublings]``,
 ``[scoring.special]``, ``scoring.limit``); this module holds the detectors by id.  An id that a
 house-rule file leaves out of its tables simply never scores.
 
-Scoring (GAPS §5d): every player scores his own hand.  S = points × 2^doublings, capped at
+Scoring (classic.md "Scoring"): every player scores his own hand.  S = points × 2^doublings, capped at
 ``scoring.limit`` (0 = no cap).  A winner's hand is scored on every arrangement
 (:func:`~mahjong_tui.scoring.common.arrangements`) and the best one is used; a special hand
 scores its fixed value and nothing else.
 
-Decisions recorded here (not spelled out by GAPS):
+Decisions recorded here (not spelled out by the source):
 
-- A special hand is preferred to normal scoring when it is worth at least as much (GAPS §8
+- A special hand is preferred to normal scoring when it is worth at least as much (classic.md "Special hands"
   tie rule); only seven pairs (500) can be beaten by a normal reading of the same tiles (e.g. a
-  full-suit chow hand with doublings), and then the normal reading is used (GAPS §0 "best").
+  full-suit chow hand with doublings), and then the normal reading is used (common.md "Decomposition rule").
 - ``three_small_masters`` (3 doublings) adds to the two ``dragon_pung`` doublings of its pungs
-  (GAPS §5d lists no replacement), so it always reaches the limit; a house file that wants the
+  (classic.md "Scoring" lists no replacement), so it always reaches the limit; a house file that wants the
   other reading lists ``scoring.exclusions = [["three_small_masters", "dragon_pung"]]``
   (exclusions are applied to every breakdown, :func:`~mahjong_tui.scoring.common.apply_exclusions`).
 - ``hidden_treasure``: four concealed pungs/kongs + pair and no picked-up discard anywhere in
   the hand (G-OX-2, G-OX-5); a discard win on the pair qualifies (the pungs stay concealed);
-  a discard completing a pung does not (GAPS §0).
+  a discard completing a pung does not (common.md "Melds").
 - ``heavenly_blessing`` needs the winner to be East, ``earthly_blessing`` a non-dealer winner.
 - ``mahjong_last_tile`` needs a self-drawn win (situation ``last_wall_tile``).
 - ``robbing_kong`` doubles on situation ``robbing_kong``, or on ``kong_claimable_discard``
@@ -165,7 +165,7 @@ def _num(x):
 
 
 def _value_of(variant, patterns) -> float:
-    """S = points × 2^doublings, capped at ``scoring.limit`` (GAPS §5d)."""
+    """S = points × 2^doublings, capped at ``scoring.limit`` (classic.md "Scoring")."""
     points = sum(p.total for p in patterns if p.kind == "points")
     doublings = sum(p.total for p in patterns if p.kind == "doublings")
     return _cap(variant, points * 2 ** doublings)
@@ -199,7 +199,7 @@ def _triplet_id(variant, g: Group) -> str:
 
 
 # ----------------------------------------------------------------------------------------
-# Items every player scores (GAPS §5d "all players"; G-OX-6)
+# Items every player scores (classic.md "Scoring" "all players"; G-OX-6)
 # ----------------------------------------------------------------------------------------
 
 
@@ -262,7 +262,7 @@ def _score_standard(variant, ctx: HandContext, arr: Arrangement, facts) -> tuple
                  and "worthless_hand" in variant.scoring["points"])
     sits = ctx.situations
     if worthless:
-        tally.add("worthless_hand", "points")  # replaces the mahjong points (GAPS §8)
+        tally.add("worthless_hand", "points")  # replaces the mahjong points (classic.md "Points")
     elif ctx.self_draw and "last_wall_tile" in sits:
         tally.add("mahjong_last_tile", "points")
     elif ctx.self_draw:
@@ -332,7 +332,7 @@ def _completes_chow(variant, arr: Arrangement) -> bool:
 
 
 def evaluate(variant, ctx: HandContext) -> ScoreResult:
-    """Decide whether ``ctx`` is a legal Classic win and score it (seed 003, GAPS §5c/§5d).
+    """Decide whether ``ctx`` is a legal Classic win and score it (seed 003, classic.md "Winning hands", "Scoring").
 
     Returns a :class:`ScoreResult` in ``variant.scoring['unit']`` (points): ``value`` = the
     best of the special hands present (fixed value, nothing else counted) and the best

@@ -4,10 +4,10 @@ The mode is ``variant.settlement['mode']``:
 
 - ``cumulative`` (Classic default, G-OX-6): every player's own score S is added to his total,
   winners and losers alike; no transfers; a drawn hand scores nothing.
-- ``classical_zero_sum`` (Classic option, GAPS §5e, [HARR], [JD-EU]): each winner receives his
+- ``classical_zero_sum`` (Classic option, classic.md "Settlement", [HARR], [JD-EU]): each winner receives his
   S from every non-winner; the non-winners then pay each other the difference of their
   scores; with ``east_pays_double`` any payment to or from East is doubled (G-OX-6).
-- ``winner_collects`` (Yuxi §2e, Yangzhou §6e, Singapore §3e, Uzje §4e): V = :func:`result_value`
+- ``winner_collects`` (yuxi.md "Settlement", yangzhou.md "Settlement", singapore.md "Settlement", uzje.md "From fan to points"): V = :func:`result_value`
   — :func:`hand_value` of ``result.value``, or of ``result.points`` where the scheme turns its
   value into points (Uzje's ladder): the value × ``scoring.base``, or with ``hand_value =
   "doubling"`` ``scoring.base`` × 2^(value − 1) (Singapore: u·2^(tai − 1)).  Self-draw: each
@@ -15,9 +15,9 @@ The mode is ``variant.settlement['mode']``:
   each other loser ``discard_others``·V; with ``shooter_pays_all`` the discarder pays all of it
   alone.  Several winners on one discard (Yuxi, G-YX-5): each winner is paid separately
   (fellow winners never pay each other).
-  Robbing a kong: the engine passes the robbed player as ``discarder`` (GAPS §2e, G-YZ-2);
+  Robbing a kong: the engine passes the robbed player as ``discarder`` (yuxi.md "Settlement", G-YZ-2);
   with ``robbed_pays_as_discarder = false`` a robbed-kong win is paid as a self-draw.
-  Liability (pao / bao, GAPS §6e, G-YZ-6, §3e): when a winner's result has a pattern with a
+  Liability (pao / bao, yangzhou.md "Settlement", G-YZ-6, singapore.md "Settlement"): when a winner's result has a pattern with a
   liability rule (:func:`liability_rules`) and ``liable`` names a seat for him, that seat pays
   the whole payout — 3·``self_draw_each``·V on a self-draw; ``discarder``·V +
   2·``discard_others``·V on a discard — and nobody else pays that winner.  Who is liable is
@@ -39,7 +39,7 @@ WIND_LETTERS = ("E", "S", "W", "N")
 def hand_value(variant, value: float) -> float:
     """V, what one unit of payment is worth for a hand of ``value`` (in the scoring unit):
     ``value`` × ``scoring.base`` (``settlement.hand_value = "linear"``), or ``scoring.base`` ×
-    2^(value − 1) for ``"doubling"`` (Singapore, GAPS §3e: V(t) = u·2^(min(t, 5) − 1); the
+    2^(value − 1) for ``"doubling"`` (Singapore, singapore.md "Settlement": V(t) = u·2^(min(t, 5) − 1); the
     scorer has already capped t).  A value ≤ 0 is worth 0."""
     base = variant.scoring.get("base", 1)
     if variant.settlement.get("hand_value", "linear") == "doubling":
@@ -49,7 +49,7 @@ def hand_value(variant, value: float) -> float:
 
 def result_value(variant, res: ScoreResult) -> float:
     """V of a scored win: :func:`hand_value` of its ``points`` where the scheme pays points
-    (Uzje's ladder, GAPS §4e), else of its ``value``."""
+    (Uzje's ladder, uzje.md "From fan to points"), else of its ``value``."""
     return hand_value(variant, res.value if res.points is None else res.points)
 
 
@@ -57,7 +57,7 @@ def liability_rules(variant) -> dict[str, str]:
     """Pattern id → liability rule of the variant: ``settlement.liability``, plus the older
     spelling ``liability_patterns`` + ``liability_meld = N`` (each pattern → ``"meld:N"``).
 
-    Rules (GAPS §3e, §6e): ``"discarder"`` — the seat passed as discarder pays for all (the
+    Rules (singapore.md "Settlement", yangzhou.md "Settlement"): ``"discarder"`` — the seat passed as discarder pays for all (the
     robbed player of a robbed kong, the drawer of a robbed eighth flower); ``"meld:N"`` — the
     feeder of the winner's N-th claimed meld; ``"dragon_meld:N"`` / ``"wind_meld:N"`` — the
     feeder of his N-th declared dragon / wind pung or kong, if it was claimed."""
@@ -142,7 +142,7 @@ def settle(
 
     Raises ValueError for an unknown mode, fewer/more than 4 seats, or a discard win without a
     ``discarder`` in ``winner_collects`` mode.  A drawn hand (no winners) gives zeros in every
-    mode.  Rule sources: GAPS §2e, §5e, §6e (see the module docstring).
+    mode.  Rule sources: yuxi.md "Settlement", classic.md "Settlement", yangzhou.md "Settlement" (see the module docstring).
     """
     if len(seat_winds) != 4:
         raise ValueError(f"settle needs the seat winds of 4 seats, got {len(seat_winds)}")
@@ -213,7 +213,7 @@ def settle(
                     raise ValueError("a discard win needs the discarder's seat to settle")
                 rest = [s for s in range(4) if s != seat and s != discarder and s not in win_seats]
                 if payer is None and shooter_all:
-                    payer = discarder  # GAPS §3e option: the discarder pays what all would have
+                    payer = discarder  # singapore.md "Settlement" option: the discarder pays what all would have
                 if payer is not None:
                     amount = f_disc * v + f_other * v * (4 - 2)
                     delta[payer] -= amount
@@ -230,7 +230,7 @@ def settle(
 
 
 def payments_for_score(variant, result: ScoreResult, ctx: HandContext) -> dict[str, float] | None:
-    """Payments of one win for the ``score`` command (spec/cli.md): seat wind letter → amount.
+    """Payments of one win for the ``score`` command (CLI.md): seat wind letter → amount.
 
     The winner sits at ``ctx.seat_wind``, the discarder at ``ctx.discarder`` (or East for the
     ``earthly`` situation when no discarder is given).  Liability (:func:`liability_rules`):

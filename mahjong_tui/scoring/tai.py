@@ -1,11 +1,11 @@
-"""The ``tai`` scoring scheme: Singapore / Malaysian mahjong (seed 001; GAPS §3c–§3e).
+"""The ``tai`` scoring scheme: Singapore / Malaysian mahjong (seed 001; singapore.md "Winning hands", "Tai table", "Settlement").
 
 Every pattern the hand shows adds its value from the variant file — ``[scoring.tai]`` for the
 ordinary patterns (breakdown kind ``"tai"``), ``[scoring.special]`` for the limit hands (worth
 the limit, 5; kind ``"limit"``) — "count" times for the "each" patterns; the families of
 ``scoring.exclusions`` keep only their highest-valued member (the "replaces" relations of
-§3d); the total is capped at ``scoring.limit`` (5).  A win needs ``win.minimum`` tai (1; bonus tiles count, G-SG-5).  The
-values live in the variant file; this module holds the detectors, by pattern id (GAPS §3d):
+singapore.md "Tai table"); the total is capped at ``scoring.limit`` (5).  A win needs ``win.minimum`` tai (1; bonus tiles count, G-SG-5).  The
+values live in the variant file; this module holds the detectors, by pattern id (singapore.md "Tai table"):
 
 - bonus tiles: ``animal`` (each), ``complete_animals``, ``seat_flower`` (each season or flower
   of the seat's number, E1 S2 W3 N4; at most 2 exist), ``complete_flower_group`` (each of the
@@ -20,7 +20,7 @@ values live in the variant file; this module holds the detectors, by pattern id 
   ``thirteen_orphans`` form);
 - ``ping_hu`` / ``ping_hu_with_bonus`` (G-SG-7): four chows; the pair is no dragon, seat wind
   or prevailing wind; the wait set W(h) of the hand before the winning tile has at least two
-  kinds (GAPS §0, §8: by shape); no bonus tile held (else ``ping_hu_with_bonus``);
+  kinds (common.md "Wait set": by shape); no bonus tile held (else ``ping_hu_with_bonus``);
 - how the hand was won: ``fully_concealed`` (no claimed meld, self-drawn),
   ``win_on_replacement`` (situation ``kong_replacement`` or ``flower_replacement``),
   ``kong_on_kong`` (``double_kong_replacement``), ``robbing_kong``, ``last_tile`` (self-drawn,
@@ -32,10 +32,10 @@ A win on a replacement tile or a heavenly hand counts as self-drawn whatever the
 (:func:`mahjong_tui.scoring.evaluate` hands the scheme
 :func:`~mahjong_tui.scoring.common.won_context`).  The flower wins of
 ``[scoring.special]`` (``all_eight_flowers``, ``robbing_the_eighth``) are wins whatever the
-shape of the hand (§3c); their form is ``"flowers"``; robbing the eighth is paid as a discard
+shape of the hand (singapore.md "Winning hands"); their form is ``"flowers"``; robbing the eighth is paid as a discard
 win by the drawer of the eighth, all eight flowers as a self-draw, whatever the caller says
-(§3e; :func:`~mahjong_tui.scoring.common.won_context`).  Payments:
-:func:`~mahjong_tui.scoring.settlement.payments_for_score` (V = u·2^(tai − 1), §3e).
+(singapore.md "Settlement"; :func:`~mahjong_tui.scoring.common.won_context`).  Payments:
+:func:`~mahjong_tui.scoring.settlement.payments_for_score` (V = u·2^(tai − 1), singapore.md "Settlement").
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ if TYPE_CHECKING:  # pragma: no cover
 UNIT = "tai"
 FLOWER_FORM = "flowers"
 
-#: Every pattern id this scheme can detect, in the order of the GAPS §3d table (breakdowns
+#: Every pattern id this scheme can detect, in the order of the singapore.md "Tai table" table (breakdowns
 #: are listed in this order); ``variant.py`` validates ``[scoring.tai]`` and
 #: ``[scoring.special]`` against it.
 ORDER: tuple[str, ...] = (
@@ -70,7 +70,7 @@ ORDER: tuple[str, ...] = (
 PATTERN_IDS: frozenset[str] = frozenset(ORDER)
 _RANK = {pid: i for i, pid in enumerate(ORDER)}
 
-#: A player's words for each pattern (GAPS §3d).
+#: A player's words for each pattern (singapore.md "Tai table").
 DESCRIPTIONS: dict[str, str] = {
     "animal": "Animal tile (each)",
     "complete_animals": "All four animals",
@@ -116,7 +116,7 @@ _GREEN = frozenset(T.parse_tiles("23468s") + [T.GREEN])
 # --------------------------------------------------------------------------------------
 
 def bonus_items(ctx: HandContext, facts: "HandFacts") -> list[tuple[str, int]]:
-    """Patterns of the bonus tiles held, as ``(id, count)`` (GAPS §3d)."""
+    """Patterns of the bonus tiles held, as ``(id, count)`` (singapore.md "Tai table")."""
     out: list[tuple[str, int]] = []
     if facts.animals:
         out.append(("animal", len(facts.animals)))
@@ -135,7 +135,7 @@ def bonus_items(ctx: HandContext, facts: "HandFacts") -> list[tuple[str, int]]:
 
 
 def situation_items(ctx: HandContext) -> list[tuple[str, int]]:
-    """Patterns of how the hand was won (situations of spec/cli.md; GAPS §3d)."""
+    """Patterns of how the hand was won (situations of CLI.md; singapore.md "Tai table")."""
     sits = ctx.situations
     self_drawn = ctx.self_draw
     out: list[tuple[str, int]] = []
@@ -159,7 +159,7 @@ def situation_items(ctx: HandContext) -> list[tuple[str, int]]:
 
 
 def hand_items(variant: "Variant", ctx: HandContext, arr: "Arrangement", facts: "HandFacts") -> list[tuple[str, int]]:
-    """Patterns of the tiles and of one arrangement of a complete hand (GAPS §3d)."""
+    """Patterns of the tiles and of one arrangement of a complete hand (singapore.md "Tai table")."""
     out: list[tuple[str, int]] = []
     self_drawn = ctx.self_draw
     if arr.form == STANDARD:
@@ -231,7 +231,7 @@ def _value_of(variant: "Variant", pid: str) -> tuple[str, float] | None:
 def breakdown(variant: "Variant", items: list[tuple[str, int]]) -> tuple[float, float, list[PatternScore]]:
     """``(capped value, uncapped total, patterns)`` of detected ``(id, count)`` items: ids the
     variant does not value (or values at 0) are left out, the exclusion families applied,
-    patterns listed in the §3d order, the total capped at ``scoring.limit``."""
+    patterns listed in the singapore.md "Tai table" order, the total capped at ``scoring.limit``."""
     merged: dict[str, int] = {}
     for pid, n in items:
         merged[pid] = merged.get(pid, 0) + n
@@ -254,7 +254,7 @@ def breakdown(variant: "Variant", items: list[tuple[str, int]]) -> tuple[float, 
 # --------------------------------------------------------------------------------------
 
 def flower_win(variant: "Variant", ctx: HandContext) -> str | None:
-    """The flower win ``ctx`` is, whatever the hand's shape, or None (GAPS §3c/§3d), where the
+    """The flower win ``ctx`` is, whatever the hand's shape, or None (singapore.md "Winning hands", "Tai table"), where the
     variant's limit hands (``[scoring.special]``) give it a value: ``robbing_the_eighth``
     (:func:`~mahjong_tui.scoring.common.robs_the_eighth`: seven of the four seasons and four
     flowers held, the winning tile the eighth, set aside by another seat; a hand string may
@@ -270,11 +270,11 @@ def flower_win(variant: "Variant", ctx: HandContext) -> str | None:
 
 
 def evaluate(variant: "Variant", ctx: HandContext) -> ScoreResult:
-    """Decide whether ``ctx`` is a legal Singapore win and score it (seed 001; GAPS §3c–§3e).
+    """Decide whether ``ctx`` is a legal Singapore win and score it (seed 001; singapore.md "Winning hands", "Tai table", "Settlement").
 
     Every arrangement of the hand (:func:`~mahjong_tui.scoring.common.arrangements`, forms
     ``win.forms``) is scored; the one with the most tai (capped, then uncapped) is reported
-    (GAPS §0).  ``value`` = tai after the cap, unit ``"tai"``.  A hand that is not complete is
+    (common.md "Decomposition rule").  ``value`` = tai after the cap, unit ``"tai"``.  A hand that is not complete is
     still a win when it is a flower win (:func:`flower_win`; form ``"flowers"``, only the
     bonus-tile patterns and the flower win itself count).  Under ``win.minimum`` the result has
     ``winning`` False, the breakdown and a reason (``"0 tai: a win needs at least 1 tai"``).
@@ -318,14 +318,14 @@ def evaluate(variant: "Variant", ctx: HandContext) -> ScoreResult:
     from .settlement import payments_for_score
 
     if result.form == FLOWER_FORM and flower == "all_eight_flowers" and not ctx.self_draw:
-        # no other win: this is the flower win, paid as a self-draw (§3e) whichever tile the
+        # no other win: this is the flower win, paid as a self-draw (singapore.md "Settlement") whichever tile the
         # caller named (the scheme dispatcher's won_context does it when he named the flower)
         ctx = replace(ctx, self_draw=True, discarder=None)
     return replace(result, payments=payments_for_score(variant, result, ctx))
 
 
 def score_loser(variant: "Variant", ctx: HandContext) -> ScoreResult:
-    """A non-winner's hand scores nothing in Singapore (GAPS §3e: only the winner is paid; the
+    """A non-winner's hand scores nothing in Singapore (singapore.md "Settlement": only the winner is paid; the
     bites are instant payments made during play)."""
     return ScoreResult(winning=False, value=0, unit=UNIT, reason="only the winner scores in this variant")
 

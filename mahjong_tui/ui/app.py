@@ -320,7 +320,7 @@ def latest_unfinished(folder: Path, newest: int | None = None) -> Path:
 
 
 def build_app(args) -> MahjongApp:
-    """The app for parsed command-line ``args`` (spec/cli.md); raises MahjongError (the CLI
+    """The app for parsed command-line ``args`` (CLI.md); raises MahjongError (the CLI
     prints it and exits 2) before any screen is drawn when the arguments cannot work."""
     command = getattr(args, "command", None)
     faces = getattr(args, "faces", None)

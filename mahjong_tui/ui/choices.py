@@ -47,7 +47,7 @@ MORE_KEYS = "0befgjlmnuvyz"  # not s: the hint (screens/table.py)
 def meld_word(tiles, variant=None) -> str:
     """The name of the three-tile sequence meld ``tiles`` (codes, a zero read as rank 0 of
     the suit): the kind of the variant's meld template that has its ranks — Uzje's
-    ``arith``, ``gem`` or ``power`` (GAPS §4c), ``chow`` elsewhere; ``chow`` without a
+    ``arith``, ``gem`` or ``power`` (uzje.md "Melds and winning hands"), ``chow`` elsewhere; ``chow`` without a
     variant."""
     if variant is None:
         return "chow"
@@ -70,7 +70,7 @@ def parts(action: Action, phase: str = "claim", variant=None) -> tuple:
             out += ([" "] if i else []) + [x]
         return tuple(out)
     if k == "win":
-        if t is not None and T.is_bonus(t):  # a win by bonus tiles (win.bonus_wins: GAPS §3d, G-UZ-14)
+        if t is not None and T.is_bonus(t):  # a win by bonus tiles (win.bonus_wins: singapore.md "Tai table", G-UZ-14)
             return ("win by flowers on ", t) if phase == "turn" else ("rob the flower: win on ", t)
         if phase == "turn":
             return ("win (self-drawn)",)

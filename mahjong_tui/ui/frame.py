@@ -1,6 +1,6 @@
 """A *frame*: everything the table screen draws, as plain frozen data, built from one seat's
 ``view`` (plus, in a replay, every seat's hand).  The area widgets draw frames and compare them
-to skip repaints of areas that did not change (design.md: "a handful of area widgets redrawn
+to skip repaints of areas that did not change (DESIGN.md: "a handful of area widgets redrawn
 from the latest view").
 
 No Textual here.
@@ -89,7 +89,7 @@ class ActionBox:
     choices: tuple[tuple[str, Parts], ...]  # (key, label)
     info: Parts
     urgent: bool  # a decision of the player at the keyboard
-    news: Parts = ()  # a line of its own: a recent instant payment (GAPS §3e), else empty
+    news: Parts = ()  # a line of its own: a recent instant payment (singapore.md "Settlement"), else empty
 
 
 @dataclass(frozen=True)

@@ -255,8 +255,8 @@ def readiness(variant, view: dict, discard: int | None = None) -> Readiness:
 def wait_worth(variant, view: dict, counts: list[int], waits: list[int]) -> dict[int, str]:
     """For each wait, what a win on it would be worth, from the seat's own view only:
     ``'61 fan'``, ``'2.6 fan = 2 pt'``, ``'self-draw only: 1 multiplier'`` or
-    ``'no win: 14/15 fan'`` (GAPS §6c: a Yangzhou player must see whether his hand reaches
-    15 fan; Yuxi's basic win, §2c)."""
+    ``'no win: 14/15 fan'`` (yangzhou.md "Winning hands": a Yangzhou player must see whether his hand reaches
+    15 fan; Yuxi's basic win, yuxi.md "Winning hands")."""
     from ..melds import Meld
     from ..scoring import HandContext, evaluate
 
@@ -305,7 +305,7 @@ def wait_worth(variant, view: dict, counts: list[int], waits: list[int]) -> dict
 
 def _short_of(variant, res) -> str:
     """Why a ready hand's wait is no win, briefly: ``': 3/15 fan'`` (the value under the
-    variant's ``win.minimum``; GAPS §6c), ``': ×1/×2'``, else the scorer's reason cut short
+    variant's ``win.minimum``; yangzhou.md "Winning hands"), ``': ×1/×2'``, else the scorer's reason cut short
     in brackets (:func:`brief_reason`: ``' (completes a chow)'``, Classic 5c; the whole rule is
     in the variant's rules, ``h``), or ``''``.  Brief, so that the readiness line keeps every
     wait in view at 80 columns (play-test pt4 item 1)."""
@@ -335,7 +335,7 @@ def brief_reason(reason: str) -> str:
 
 
 def payment_words(ev: dict) -> str:
-    """What an instant payment (GAPS §3e; an ``instant_payment`` event or record) was for:
+    """What an instant payment (singapore.md "Settlement"; an ``instant_payment`` event or record) was for:
     ``'Cat + Rat, hidden'``, ``'Summer + Orchid'``, ``'all four seasons'``, ``'all four
     animals'``, ``'concealed kong of E'``."""
     pid = str(ev.get("id", ""))

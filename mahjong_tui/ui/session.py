@@ -47,7 +47,7 @@ pung, kong or win is shown as usual.  In a hot-seat claim round the seat still g
 (its own turn, or "Nothing to claim").  This is the UI
 answering for the player: the rules are unchanged.
 
-The journal (design.md "the game log ... is the crash-recovery journal").  A local match is
+The journal (DESIGN.md "the game log ... is the crash-recovery journal").  A local match is
 written to a file in the saves folder from its first move, one line per action, flushed before
 the screen shows the move (:meth:`GameSession.open_journal`): if the terminal is closed, the
 process is killed or the machine stops, ``mahjong-tui resume FILE`` continues where it was.
@@ -211,7 +211,7 @@ class DeskSession:
         self._queue: asyncio.Queue[Request] | None = None
         self._stopped = False
         self.last_text = ""
-        #: the latest instant payment (GAPS §3e) in words, kept on the status line for a while
+        #: the latest instant payment (singapore.md "Settlement") in words, kept on the status line for a while
         #: after newer events (a bite is over in an instant; players must be able to read it)
         self.payment_text = ""
         self._texts_since_payment = 0
@@ -646,7 +646,7 @@ class GameSession(DeskSession):
         try:
             if not self.table.actions:
                 # the first deal happened when the table was built, before anyone listened:
-                # tell its public events now (a bite at the deal, GAPS §3e, among them)
+                # tell its public events now (a bite at the deal, singapore.md "Settlement", among them)
                 for ev in self.table.events:
                     self.note_event(event_for(ev, None))
             self.presenter.table_changed()

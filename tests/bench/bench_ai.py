@@ -2,7 +2,7 @@
 
 Run by hand: ``python tests/bench/bench_ai.py [--variants classic,yuxi,yangzhou,singapore,uzje] [--hands N]
 [--seed S] [--levels baseline,easy,normal,strong]``.  Not a test: it prints figures and never
-asserts on time (design.md "Conventions").  Goals (issue 7): ``ai:strong`` p95 under 100 ms per
+asserts on time (DESIGN.md "Conventions").  Goals (issue 7): ``ai:strong`` p95 under 100 ms per
 decision; four ``ai:strong`` at least 50 hands/s; four baseline/normal bots 200 hands/s in
 Classic is the engine issue's goal.
 

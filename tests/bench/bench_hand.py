@@ -1,7 +1,7 @@
 """Benchmark of ``mahjong_tui.hand`` against the ``mahjong`` package (PyPI), same hands, same run.
 
 Run by hand: ``python tests/bench/bench_hand.py [--hands N] [--seed S]``.  Not a test: it prints
-figures and never asserts on time (design.md "Conventions").
+figures and never asserts on time (DESIGN.md "Conventions").
 
 For N random hands drawn from the 136-tile set and N near-winning hands (a random complete
 hand with one or two tiles swapped), half 13 tiles and half 14, it times per hand:

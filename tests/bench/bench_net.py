@@ -2,7 +2,7 @@
 bots one server process sustains.
 
 Run by hand: ``python tests/bench/bench_net.py [--hands N] [--tables 1,8,32] [--think S]``.
-Not a test: it prints figures and never asserts on time (design.md "Conventions").
+Not a test: it prints figures and never asserts on time (DESIGN.md "Conventions").
 
 The server runs in one process (every table a :class:`NetServer` on its own port, all in one
 event loop, journals written and flushed as in production); the bot clients run in another, so

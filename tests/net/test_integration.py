@@ -58,7 +58,7 @@ async def test_bot_clients_finish_a_match_and_the_log_replays(tmp_path):
 
 
 async def test_singapore_instant_payments_reach_every_client(tmp_path):
-    """A Singapore match over the LAN: the instant payments (GAPS §3e) are events every client
+    """A Singapore match over the LAN: the instant payments (singapore.md "Settlement") are events every client
     receives as they happen, with the same amounts, and the scores they end with agree."""
     import msgpack
 

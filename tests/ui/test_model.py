@@ -149,7 +149,7 @@ def test_status_line_tells_the_first_dealer_roll():
 
 
 def test_instant_payments_in_words():
-    """GAPS §3e: what each instant payment was for, as the status line and the scoring screen
+    """singapore.md "Settlement": what each instant payment was for, as the status line and the scoring screen
     say it."""
     from mahjong_tui.ui.model import describe_event, payment_words
 

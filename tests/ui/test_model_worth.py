@@ -20,7 +20,7 @@ def test_yangzhou_shows_fan_and_the_minimum():
     # 123456789s EE 46s waiting on 5s: mixed_suit 15 + pure_straight 15 + ... = 43 fan (scorer)
     r = _ready("yangzhou", "123456789sEE46s")
     assert r.waits == [T.parse_tile("5s")] and r.worth[T.parse_tile("5s")].endswith("fan")
-    # 7 fan is under the 15-fan minimum (GAPS §6c): the player is told it is no win, briefly
+    # 7 fan is under the 15-fan minimum (yangzhou.md "Winning hands"): the player is told it is no win, briefly
     r = _ready("yangzhou", "123m456t789s11s46s")
     assert r.worth[T.parse_tile("5s")] == "no win: 7/15 fan"
 

@@ -1,4 +1,4 @@
-"""Classic's pick-up (``t``, GAPS §5b / G-OX-2): a discard taken into the hand is marked in the
+"""Classic's pick-up (``t``, classic.md "How a hand goes" / G-OX-2): a discard taken into the hand is marked in the
 player's own hand (``5t*``) and on the end-of-hand screen, since a pung or kong made with it
 scores as open (Textual Pilot, the real app)."""
 

@@ -29,7 +29,7 @@ async def bar_after_rigging(variant: str, hand: str, discard: str, size=(80, 24)
 
 
 async def test_a_hand_under_the_minimum_says_so_briefly_at_80_columns():
-    # Yangzhou (GAPS §6c): 123m 234s 567t 789t + 5t waits on 5t and 8t for 3 fan, under 15
+    # Yangzhou (yangzhou.md "Winning hands"): 123m 234s 567t 789t + 5t waits on 5t and 8t for 3 fan, under 15
     lines = await bar_after_rigging("yangzhou", "123m234s567t789t5tN", "N")
     text = " ".join(lines)
     assert "Ready after this discard: 5t 8t (2+3 left): no win: 3/15 fan on either" in text, lines

@@ -122,7 +122,7 @@ async def test_leave_without_saving(tmp_path: Path):
 
 
 async def test_the_match_is_journalled_move_by_move_and_saving_keeps_one_file(tmp_path: Path):
-    """Autosave (design.md: the game log is the crash-recovery journal): from the first move a
+    """Autosave (DESIGN.md: the game log is the crash-recovery journal): from the first move a
     local match is in a file of the saves folder holding every action so far; the quit
     dialog offers that file, and saving there leaves exactly it, complete."""
     saves = tmp_path / "saves"
@@ -569,7 +569,7 @@ async def test_a_long_status_line_wraps_at_80_columns_instead_of_losing_its_end(
 
 
 async def test_scoring_screen_with_two_winners_on_one_discard():
-    """Yuxi (GAPS §2b): two seats win on one discard; the scoring screen shows each winner's
+    """Yuxi (yuxi.md "How a hand goes"): two seats win on one discard; the scoring screen shows each winner's
     own breakdown and the discarder paying both (hands as in tests/test_yuxi_engine.py:
     seat 2 full flush ×2, seat 3 all triplets ×2, the discarder pays 2 + 2)."""
     summary = double_win("yuxi", ("5s123456789tEEEN", "123456789s11s46s", "111m222m333t44t55s"), "5s")

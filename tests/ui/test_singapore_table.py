@@ -1,4 +1,4 @@
-"""A Singapore table through the real app (seed 001; GAPS §3e): every seat's bonus tiles
+"""A Singapore table through the real app (seed 001; singapore.md "Settlement"): every seat's bonus tiles
 (flowers, seasons, animals) beside it, an instant payment on the status line the moment it is
 made and on the scoring screen, the tai breakdown.
 

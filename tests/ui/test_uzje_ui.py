@@ -79,7 +79,7 @@ def test_flower_wins_are_named_in_the_prompt():
 
 
 def test_each_claim_is_named_by_its_meld_kind():
-    """Uzje's claims are ariths, gems and powers (variants/uzje.toml [melds], GAPS §4c), each
+    """Uzje's claims are ariths, gems and powers (variants/uzje.toml [melds], uzje.md "Melds and winning hands"), each
     named so in the prompt; a Classic chow stays a chow."""
     from mahjong_tui.engine import Action
     from mahjong_tui.ui.choices import assign

@@ -143,8 +143,8 @@ def keys_for(variant=None) -> list[tuple[str, str]]:
 
 def bonus_legend(variant, art, seat_wind: str | None = None) -> list[tuple[Text, str]]:
     """Rows naming the variant's bonus tiles as the table draws them (``Sp Su Au Wi``: seasons
-    1-4 …), and which of them are the seat's own (its seat number, East 1 … North 4; GAPS
-    §3d).  Empty for a variant without bonus tiles."""
+    1-4 …), and which of them are the seat's own (its seat number, East 1 … North 4;
+    singapore.md "Tai table").  Empty for a variant without bonus tiles."""
     bonus = set(variant.bonus_kinds)
     rows: list[tuple[Text, str]] = []
     groups = (("seasons", T.SEASONS), ("flowers", T.FLOWERS), ("animals", T.ANIMALS))

@@ -32,7 +32,7 @@ def unit_value(value: float, unit: str) -> str:
 
 def pattern_value(p: dict, unit: str) -> str:
     """A breakdown item's value: ``'2 fan'``, ``'×2'``, ``'5 tai (limit)'`` (a limit hand of
-    the tai scheme, GAPS §3c)."""
+    the tai scheme, singapore.md "Winning hands")."""
     if p.get("kind") == "limit":
         return unit_value(p["value"], unit) + " (limit)"
     return unit_value(p["value"], p.get("kind") or unit)
@@ -40,7 +40,7 @@ def pattern_value(p: dict, unit: str) -> str:
 
 def hand_change(s: dict, seat: int) -> float:
     """A seat's score change over the hand: the win's settlement plus the instant payments
-    made during it (GAPS §3e)."""
+    made during it (singapore.md "Settlement")."""
     return s["deltas"][seat] + (s.get("instant_deltas") or [0, 0, 0, 0])[seat]
 
 
@@ -220,7 +220,7 @@ def headline(s: dict, names: Sequence[str]) -> str:
     tile = tile_text(ws[0]["tile"]) if ws[0].get("tile") else ""
     if len(ws) == 1:
         w = wins(ws[0]["seat"])
-        if ws[0].get("form") == "flowers":  # GAPS §3d flower wins
+        if ws[0].get("form") == "flowers":  # singapore.md "Tai table" flower wins
             if s.get("robbed"):
                 return head + f"{w} by robbing {who(s['discarder'])}'s eighth flower"
             return head + f"{w} with all eight flowers"

@@ -338,7 +338,7 @@ class TableScreen(BaseScreen):
         if phase == "claim" and d:
             title = (f"{who(d['seat'])} discarded ", T.parse_tile(d["tile"]), " —")
         elif phase == "rob" and any(a.kind == "win" and a.tile is not None and T.is_bonus(a.tile) for a in req.legal):
-            title = ("The eighth flower is drawn —",)  # robbing the eighth (GAPS §3d)
+            title = ("The eighth flower is drawn —",)  # robbing the eighth (singapore.md "Tai table")
         elif phase == "rob":
             title = ("A kong is being added —",)
         elif phase == "after_kong":
@@ -355,7 +355,7 @@ class TableScreen(BaseScreen):
         return ActionBox(title, tuple(rows), info, True, self._news())
 
     def _news(self, shown: str = "") -> tuple:
-        """The action bar's news line: a recent instant payment (GAPS §3e; e.g. the flower just
+        """The action bar's news line: a recent instant payment (singapore.md "Settlement"; e.g. the flower just
         drawn bit), unless the status line already says it."""
         paid = self.session.recent_payment()
         return (paid,) if paid and paid != shown else ()

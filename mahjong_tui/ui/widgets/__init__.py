@@ -1,4 +1,4 @@
-"""Widgets of the table UI, grouped by area (design.md)."""
+"""Widgets of the table UI, grouped by area (DESIGN.md)."""
 
 from .areas import ActionBar, Area, HandArea, HeaderBar, Pond, SeatPanel, TableLayout, WallPanel
 from .art import TileArt

@@ -3,7 +3,7 @@ action bar, and :class:`TableLayout` that holds them.
 
 Each area keeps the last box (frame part) it was given and repaints only when a new, different
 box arrives (:meth:`Area.show`); nothing is mounted or removed while a game is played
-(design.md).  Every area draws rich ``Text`` lines from its box with :class:`TileArt`.
+(DESIGN.md).  Every area draws rich ``Text`` lines from its box with :class:`TileArt`.
 """
 
 from __future__ import annotations
