@@ -1068,8 +1068,9 @@ class Table:
             self._wall_static = (self.wall, list(bloom), {
                 "bloom": [T.name(t) for t in bloom], "reserve": self.variant.wall["reserve"],
                 "dice": list(self.wall.brk.dice), "break_seat": self.wall.brk.wall_seat,
-                "break_stack": self.wall.brk.stack})
+                "break_stack": self.wall.brk.stack, "stacks": list(self.wall.stacks)})
         wall = {"live": self.wall.live_count, "dead": self.wall.dead_count,
+                "front": self.wall.drawn_front, "back": self.wall.drawn_back,
                 "indicators": [T.name(t) for t in self.wall.indicators], **self._wall_static[2]}
         self._public_cache = (key, (players, wall))
         return players, wall

@@ -58,6 +58,12 @@ class Wall:
         self.bloom: list[int] = bloom
         self.brk = brk
         self.tail = tail
+        #: stacks in front of each seat (by seat), as built; public, like the draws below
+        self.stacks: tuple[int, ...] = ()
+        #: tiles drawn from the live start / from the tail (replacements) so far: with the
+        #: break and the stacks they say where the walls have shrunk (the table draws them)
+        self.drawn_front = 0
+        self.drawn_back = 0
         self._live_count = sum(len(s) for s in stacks)
         self._dead_count = sum(len(s) for s in dead)
         # the dead wall in the order indicators are turned up: top layer from the break
@@ -113,6 +119,7 @@ class Wall:
             bloom.append(stack.pop(0))
         dead = [s for s in dead if s]
         wall = cls(ordered, dead, bloom, Break(roll, wall_seat, k), tail)
+        wall.stacks = tuple(stacks_per_seat)
         for _ in range(indicators):
             wall.reveal_indicator()
         return wall
@@ -151,6 +158,7 @@ class Wall:
         if not stack:
             self._live.popleft()
         self._live_count -= 1
+        self.drawn_front += 1
         return t
 
     def _pop_back(self, dq: deque[list[int]]) -> int:
@@ -166,6 +174,7 @@ class Wall:
         if self.tail == "dead_wall":
             t = self._pop_back(self._dead)
             self._dead_count -= 1
+            self.drawn_back += 1
             if self._live_count:
                 # keep the dead wall at its size: the live wall's last tile moves across
                 moved = self._pop_back(self._live)
@@ -175,6 +184,7 @@ class Wall:
             return t
         t = self._pop_back(self._live)
         self._live_count -= 1
+        self.drawn_back += 1
         return t
 
     def take_bloom(self, index: int) -> int:
