@@ -5,7 +5,7 @@ Shared vocabulary of the engine, hand analysis and scoring (common.md "Melds").
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .tiles import format_tiles
 
@@ -35,6 +35,9 @@ class Meld:
     - ``from_seat``: seat whose discard was claimed into it, or None: a table seat on the
       table; counted from the dealer (East 0 … North 3) in a scorer's
       :class:`~mahjong_tui.scoring.context.HandContext`.
+    - ``claimed``: the tile code of the discard claimed into it (which tile of a chow came
+      from ``from_seat``), or None for a meld with no claimed tile; not part of equality
+      (two melds of the same tiles are the same meld to hand analysis and scoring).
     """
 
     kind: str
@@ -43,6 +46,7 @@ class Meld:
     concealed: bool = True
     kong_type: str | None = None
     from_seat: int | None = None
+    claimed: int | None = field(default=None, compare=False)
 
     @property
     def tile(self) -> int:

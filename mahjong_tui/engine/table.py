@@ -769,7 +769,8 @@ class Table:
         ms = self.melds[seat]
         for i, m in enumerate(ms):
             if m.kind == PUNG and m.tile == t:
-                ms[i] = Meld(KONG, (t,) * 4, declared=True, concealed=False, kong_type=ADDED_KONG, from_seat=m.from_seat)
+                ms[i] = Meld(KONG, (t,) * 4, declared=True, concealed=False, kong_type=ADDED_KONG, from_seat=m.from_seat,
+                             claimed=m.claimed)
                 break
         self._emit({"type": "kong", "seat": seat, "tile": T.name(t), "kong_type": ADDED_KONG})
         self._pay_instant(seat, instant.kong_payment(ADDED_KONG), tiles=(t,) * 4)  # it stood the robbing
@@ -822,13 +823,13 @@ class Table:
             for t in a.tiles:
                 if t != tile:
                     self.hands[seat][t] -= 1
-            meld = Meld(CHOW, a.tiles, declared=True, concealed=False, from_seat=discarder)
+            meld = Meld(CHOW, a.tiles, declared=True, concealed=False, from_seat=discarder, claimed=tile)
         elif a.kind == "pung":
             self._remove_from_hand(seat, tile, 2)
-            meld = Meld(PUNG, (tile,) * 3, declared=True, concealed=False, from_seat=discarder)
+            meld = Meld(PUNG, (tile,) * 3, declared=True, concealed=False, from_seat=discarder, claimed=tile)
         else:
             self._remove_from_hand(seat, tile, 3)
-            meld = Meld(KONG, (tile,) * 4, declared=True, concealed=False, kong_type=EXPOSED_KONG, from_seat=discarder)
+            meld = Meld(KONG, (tile,) * 4, declared=True, concealed=False, kong_type=EXPOSED_KONG, from_seat=discarder, claimed=tile)
         self.melds[seat].append(meld)
         if a.kind == "kong":
             self._emit({"type": "kong", "seat": seat, "tile": T.name(tile), "kong_type": EXPOSED_KONG})
@@ -1106,12 +1107,16 @@ class Table:
 
 def _meld_dict(m: Meld, hidden: bool = False) -> dict:
     """A meld as views show it, kept on the (immutable) meld: do not modify.  ``hidden``
-    (``options.concealed_quad_mode = "hidden"``): a concealed kong shows no tiles."""
+    (``options.concealed_quad_mode = "hidden"``): a concealed kong shows no tiles.  A meld
+    made with a claimed discard also names that tile (``"claimed": "5t"``: which tile of a
+    chow came from ``from_seat``)."""
     key = "_view_hidden" if hidden and m.kong_type == CONCEALED_KONG else "_view"
     d = m.__dict__.get(key)
     if d is None:
         tiles = "" if key == "_view_hidden" else T.format_tiles(m.tiles)
         d = {"kind": m.kind, "tiles": tiles, "kong_type": m.kong_type, "from_seat": m.from_seat}
+        if m.claimed is not None:
+            d["claimed"] = T.name(m.claimed)
         m.__dict__[key] = d
     return d
 
