@@ -151,7 +151,7 @@ def package_melds_and_pair(rng: random.Random) -> list[int]:
 
 def rigged_wall(variant, dealer: int, hands, front: str = "", back: str = ""):
     """A :class:`~mahjong_tui.engine.wall.Wall` holding every tile of ``variant`` whose deal
-    (4 + 4 + 4 + 1 each from the dealer, one more for the dealer; seed 003 5a, singapore.md "Setting up") gives
+    (4 + 4 + 4 + 1 each from the dealer, one more for the dealer; seed 003; classic.md "Setting up", singapore.md "Setting up") gives
     seat ``s`` exactly the tiles of ``hands[s]`` (14 for the dealer, 13 for the others), whose
     next ordinary draws are ``front`` and whose replacement draws (flowers, kongs) are ``back``,
     in that order.  The other tiles fill the middle in sorted order.  Raises AssertionError if

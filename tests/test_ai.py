@@ -488,7 +488,7 @@ def test_plans_follow_the_variant_data():
     assert "suit_honours" not in names["yuxi"]       # Yuxi has no mixed-suit pattern
     assert {"orphans", "pairs", "suit_honours", "triplets"} <= names["classic"]
     # Singapore: thirteen orphans is a form, seven pairs is not (G-SG-5); half flush and all
-    # pungs are tai (3d)
+    # pungs are tai (singapore.md "Tai table")
     assert {"orphans", "suit_honours", "triplets", "suit"} <= names["singapore"]
     assert "pairs" not in names["singapore"]
 
@@ -626,8 +626,8 @@ def test_a_plain_hand_legal_only_concealed():
     2.5 minimum, uzje.md "Fan table"), Singapore's fully concealed tai for a seat with no bonus tile
     (singapore.md "Tai table") — a claimed meld is no speed-up of it (``claim_ok``), a claim that gives it up is
     held to the plain claim margin even by ``strong``, and (Uzje; any plain wait may be won on
-    a discard) strong's look-ahead is off; Classic (chow-completing wins refused, 5c) and Yuxi
-    (plain hands won only by self-draw, 2c) keep it."""
+    a discard) strong's look-ahead is off; Classic (chow-completing wins refused, classic.md "Winning hands") and Yuxi
+    (plain hands won only by self-draw, yuxi.md "Winning hands") keep it."""
     from mahjong_tui.ai.player import CLAIM_MARGIN, STRONG_CLAIM_MARGIN
 
     def free(vid):
@@ -841,7 +841,7 @@ def test_defence_against_a_visible_threat(level):
     In Classic the winning discard must complete a pung, kong or the pair (classic.md "Winning hands"), so 9m is
     safe: the defending bot throws it, and the same bot with defence switched off throws a
     tile that suits its own hand instead.  Where a discard may be won whatever it completes
-    (Yuxi 2b, Yangzhou) 9m is *not* safe: the threat may hold 7m 8m (the last 7m) and a pair,
+    (Yuxi, yuxi.md "How a hand goes"; Yangzhou) 9m is *not* safe: the threat may hold 7m 8m (the last 7m) and a pair,
     waiting on 6m or 9m — so 9m keeps a chow wait's danger and the bot throws something
     safer.  An honour with all four copies visible can only be a pair or pung wait: safe."""
     nine = T.parse_tile("9m")

@@ -153,7 +153,7 @@ CASES = [
      800, {"three_small_masters": 1, "dragon_pung": 2, "pair_honour": 1}),
     # --- special hands (fixed score, nothing else counted) ---------------------------------
     ("heavenly_blessing", "123m 456t 789s 555m 99s +3m", {"seat": "E", "self_draw": True, "situations": ("heavenly",)},
-     # East's dealt hand; a chow-completing tile is fine for a special hand (5c)
+     # East's dealt hand; a chow-completing tile is fine for a special hand (classic.md "Winning hands")
      800, {"heavenly_blessing": 1}),
     ("earthly_blessing", "123m 456t 789s 555m 99s +3m", {"situations": ("earthly",)},
      800, {"earthly_blessing": 1}),
@@ -211,7 +211,7 @@ def test_pattern_kinds_and_descriptions(classic):
     assert res.decomposition[-1] == "99s"
 
 
-# --- 5c: no win by completing a chow ----------------------------------------------------------
+# --- classic.md "Winning hands": no win by completing a chow ----------------------------------------------------------
 
 
 @pytest.mark.parametrize("self_draw", [False, True])

@@ -59,13 +59,13 @@ def test_seven_pairs_is_not_a_form():
 
 
 def test_hand_value_doubles_per_tai():
-    # 3e: V(t) = u * 2^(t - 1)
+    # singapore.md "Settlement": V(t) = u * 2^(t - 1)
     assert [hand_value(SG, t) for t in (1, 2, 3, 4, 5)] == [1, 2, 4, 8, 16]
     assert hand_value(SG.with_options({"scoring.base": 3}), 2) == 6
 
 
 def test_gaps_example_discard_and_self_draw():
-    # 3e example: 3 tai on a discard -> V = 4: discarder 8, the others 4 each, winner +16;
+    # singapore.md "Settlement" example: 3 tai on a discard -> V = 4: discarder 8, the others 4 each, winner +16;
     # self-drawn: each pays 8, winner +24.  South holds Orchid (flower 2 = his seat) 1 +
     # Cat 1 + Rat 1 = 3 tai (the claimed chow rules out fully_concealed).
     r = score(PLAIN + " |puv", seat_wind="S", discarder="W")
@@ -84,7 +84,7 @@ def test_cap_at_five():
 
 
 def test_shooter_pays_all_option():
-    # 3e option: the discarder pays the 4V alone (3 tai: 16)
+    # singapore.md "Settlement" option: the discarder pays the 4V alone (3 tai: 16)
     v = SG.with_options({"settlement.shooter_pays_all": True})
     r = score(PLAIN + " |puv", variant=v, seat_wind="S", discarder="W")
     assert r.payments == {"E": 0, "S": 16, "W": -16, "N": 0}
@@ -337,7 +337,7 @@ def test_heavenly_and_earthly_hands():
 
 
 # ---------------------------------------------------------------------------------------
-# flower wins (3c/3d)
+# flower wins (singapore.md "Winning hands", "Tai table")
 # ---------------------------------------------------------------------------------------
 
 def test_all_eight_flowers_wins_any_hand_paid_as_self_draw():
@@ -369,7 +369,7 @@ def test_a_complete_hand_with_all_eight_flowers_is_a_limit_too():
 
 
 # ---------------------------------------------------------------------------------------
-# liabilities (3e)
+# liabilities (singapore.md "Settlement")
 # ---------------------------------------------------------------------------------------
 
 def _fed(hand: str, feeders: list[int | None], **kw):
@@ -429,7 +429,7 @@ def test_liable_meld_rules():
 
 
 # ---------------------------------------------------------------------------------------
-# instant payments: which bites a bonus tile sets off (scoring/instant.py, 3e)
+# instant payments: which bites a bonus tile sets off (scoring/instant.py, singapore.md "Settlement")
 # ---------------------------------------------------------------------------------------
 
 U, V, W, Y = T.ANIMALS

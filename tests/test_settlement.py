@@ -124,7 +124,7 @@ def test_zero_sum_east_elsewhere():
 
 def test_yuxi_self_draw_and_discard():
     v = from_file("yuxi")
-    # 2e example: all triplets + full flush = ×4, self-drawn → each pays 4, winner +12
+    # yuxi.md "Settlement" example: all triplets + full flush = ×4, self-drawn → each pays 4, winner +12
     assert settle(v, seat_winds=WINDS, winners=[(1, R(4), C(1, self_draw=True))], losers={},
                   self_draw=True, discarder=None) == [-4, 12, -4, -4]
     # pure triple dragon seven pairs ×32 on a discard from North → North pays 32
@@ -171,7 +171,7 @@ def test_discard_win_needs_discarder():
 
 def test_yangzhou_plain():
     v = from_file("yangzhou")
-    # 6e example: 17 fan on a discard → discarder pays 2F = 34; self-drawn → 17 each, +51
+    # yangzhou.md "Settlement" example: 17 fan on a discard → discarder pays 2F = 34; self-drawn → 17 each, +51
     assert settle(v, seat_winds=WINDS, winners=[(1, R(17, "pure_straight"), C(1))], losers={},
                   self_draw=False, discarder=0) == [-34, 34, 0, 0]
     assert settle(v, seat_winds=WINDS, winners=[(1, R(17, "pure_straight"), C(1, self_draw=True))],

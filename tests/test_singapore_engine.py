@@ -63,7 +63,7 @@ PLAIN = "2468m2468t135s"  # eleven tiles nobody can do much with
 
 
 # ---------------------------------------------------------------------------------------
-# the deal (3a) and bites (3e)
+# the deal (singapore.md "Setting up") and bites (singapore.md "Settlement")
 # ---------------------------------------------------------------------------------------
 
 def test_deal_replaces_bonus_tiles_in_passes_from_the_dealer(monkeypatch):
@@ -117,7 +117,7 @@ def test_bite_in_play_is_not_hidden(monkeypatch):
 
 
 # ---------------------------------------------------------------------------------------
-# kong payments (3e): when the kong stands; a robbed kong pays nothing
+# kong payments (singapore.md "Settlement"): when the kong stands; a robbed kong pays nothing
 # ---------------------------------------------------------------------------------------
 
 def test_concealed_kong_pays_two_each(monkeypatch):
@@ -190,7 +190,7 @@ def test_a_robbed_kong_pays_nothing_and_the_robbed_pays_for_all(monkeypatch):
 
 
 # ---------------------------------------------------------------------------------------
-# flower wins (3d)
+# flower wins (singapore.md "Tai table")
 # ---------------------------------------------------------------------------------------
 
 SEVEN = "hijkopq"
@@ -256,7 +256,7 @@ def test_all_eight_flowers_wins_at_once(monkeypatch):
 
 
 # ---------------------------------------------------------------------------------------
-# the 15-tile reserve (3a, G-SG-2)
+# the 15-tile reserve (singapore.md "End of a hand", G-SG-2)
 # ---------------------------------------------------------------------------------------
 
 def test_ordinary_draws_stop_when_fifteen_tiles_remain(monkeypatch):

@@ -69,7 +69,7 @@ def test_dead_wall_is_never_drawn_and_shows_one_indicator():
 
 def test_indicators_turn_up_in_the_fixed_order():
     """G-UZ-12: top tiles of the dead-wall stacks from the break outward, then bottom tiles;
-    each quad turns one up (4b)."""
+    each quad turns one up (uzje.md "How a game goes")."""
     table = Table(UZ, 1, hands=1, first_dealer=0)
     order = [s[0] for s in reversed(table.wall._dead)] + [s[1] for s in reversed(table.wall._dead)]
     assert table.wall.indicators == order[:1]
@@ -79,7 +79,7 @@ def test_indicators_turn_up_in_the_fixed_order():
     table.apply(Action(0, "concealed_kong", t("1s")))
     assert table.wall.indicators == order[:2]
     assert table.view(2)["wall"]["indicators"] == [T.name(x) for x in order[:2]]
-    # the replacement came from the far end of the live wall (4a)
+    # the replacement came from the far end of the live wall (uzje.md "Setting up")
     assert table.wall.live_count == live_before - 1 and table.last_drawn == back
     assert any(e["type"] == "indicator" for e in table.events)
 

@@ -125,7 +125,7 @@ def test_with_options_revalidates():
 
 def test_singapore_holds_gaps_3_defaults():
     v = load_variant("singapore")
-    # 3a: 19/18/19/18 stacks, 2d6, the Flower Pile is the tail, no ordinary draw at 15 left
+    # singapore.md "Setting up": 19/18/19/18 stacks, 2d6, the Flower Pile is the tail, no ordinary draw at 15 left
     assert list(v.wall["stacks"]) == [19, 18, 19, 18] and v.wall["dice"] == 2
     assert v.wall["tail"] == "loose_tiles" and v.wall["reserve"] == 15
     assert v.claims["chow"] == "next" and v.claims["rob_kong"] == "added" and not v.claims["multiple_winners"]

@@ -171,7 +171,7 @@ def test_first_dealer_is_the_highest_roll(vid):
 
 
 def test_classic_first_dealer_is_seat_one():
-    """Classic 5a draws wind markers: the seating is the draw, seat 1 is East (CLI.md)."""
+    """5a draws wind markers: the seating is the draw, seat 1 is East (CLI.md)."""
     tb = Table(load_variant("classic"), 5, hands=1)
     assert tb.dealer == 0 and tb.first_roll == []
     assert "first_dealer_roll" not in next(e for e in tb.events if e["type"] == "hand_start")

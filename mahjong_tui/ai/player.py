@@ -128,7 +128,7 @@ TWO_STEP_OPTIONS = 4    # strong: one-from-ready discards scored two steps ahead
 MAX_PLANS = 5           # plans judged per decision (the nearest ones)
 FLOOR = 0.03            # share of a plan's value kept when the variant refuses it (lucky patterns)
 TYPICAL_WAITS = 6.0     # unseen copies of the waits a hand will have once ready
-PAIR_WAITS = 3.5        # the same where only pair and pung waits may win (Classic 5c)
+PAIR_WAITS = 3.5        # the same where only pair and pung waits may win (classic.md "Winning hands")
 BREAKING_SHARE = 0.8    # a plan-breaking discard: this share of the best discards' acceptance
 #: strong: weight of the extra risk of the discard after a kong (:meth:`LevelBot._kong_risk`).
 #: Measured (Yuxi, 900 hands, seeds 2-4): at the strong seat's kong turns its candidate
@@ -1109,8 +1109,8 @@ class LevelBot(Bot):
 
     def _waits_restricted(self, dec: _Decision, melds: tuple[Meld, ...]) -> bool:
         """Are a plain hand's waits restricted in a way the plan model's typical waits do not
-        see — it may not be won on a discard (Yuxi's basic win, 2c; Singapore's fully concealed
-        tai for a seat with no other), or not on a tile that completes a chow (Classic, 5c)?
+        see — it may not be won on a discard (Yuxi's basic win, yuxi.md "Winning hands"; Singapore's fully concealed
+        tai for a seat with no other), or not on a tile that completes a chow (Classic, classic.md "Winning hands")?
         Only there does strong's look-ahead, which follows plain hands to their exact waits,
         pay: measured (one strong against three easy), off where no such restriction holds,
         Uzje 25.5 -> 30.3 % wins, Singapore 22.5 -> 25.3 % (tests/bench/ai_results.md)."""

@@ -149,7 +149,7 @@ class ValueModel:
 
     def chow_wait_ok(self, plan, seat_wind: int, prevailing: int) -> bool:
         """Can a plain finished hand of ``plan`` be won on a tile that completes a chow?
-        (Classic refuses it, 5c; a ready hand then only waits on pairs and pungs.)"""
+        (Classic refuses it, classic.md "Winning hands"; a ready hand then only waits on pairs and pungs.)"""
         key = ("chow_wait", plan.name, seat_wind, prevailing)
         got = self._probe.get(key)
         if got is None:

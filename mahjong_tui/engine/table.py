@@ -77,7 +77,7 @@ class Table:
         #: the first-dealer roll (``first_dealer = "highest_roll"``): one list per round of
         #: rolling, each ``[seat, die, die]`` for the seats still in it; [] otherwise
         self.first_roll: list[list[list[int]]] = []
-        # Uzje 4a: the starter's roll picks the breaker, who deals the first hand
+        # uzje.md "Setting up": the starter's roll picks the breaker, who deals the first hand
         self._dealer_from_break = first_dealer is None and variant.deal["first_dealer"] == "breaker"
         if first_dealer is None:
             first_dealer = self._choose_first_dealer()
@@ -124,9 +124,9 @@ class Table:
     # hand set-up
     # ==================================================================================
     def _choose_first_dealer(self) -> int:
-        """Seat of the first dealer.  ``first_dealer = "highest_roll"`` (Yuxi 2a, Yangzhou 6a):
+        """Seat of the first dealer.  ``first_dealer = "highest_roll"`` (yuxi.md "Setting up", yangzhou.md "Setting up"):
         every seat rolls two dice, the highest total deals, the tied re-roll among themselves;
-        the dice come from the game seed, so a replay rolls the same.  ``"random"`` (Classic 5a,
+        the dice come from the game seed, so a replay rolls the same.  ``"random"`` (classic.md "Setting up",
         wind markers drawn face down): the draw is the seating, and seat 0 (seat 1 of
         ``--seats``) is East of the first hand (CLI.md)."""
         if self.variant.deal.get("first_dealer", "random") != "highest_roll":
@@ -143,7 +143,7 @@ class Table:
 
     @property
     def prevailing_wind(self) -> int:
-        """Wind code of the round: every hand (Classic 5a) or per cycle of the deal."""
+        """Wind code of the round: every hand (classic.md "End of a hand") or per cycle of the deal."""
         if self.every_hand_wind:
             return WIND_CODES[self.hand_index % 4]
         return WIND_CODES[(self.dealer_changes // 4) % 4]
@@ -177,7 +177,7 @@ class Table:
         self.wall = Wall.build(v.all_tiles(), rng, stacks, self.dealer, w["dice"], w["tail"], w["dead_wall"],
                                w["bloom_tiles"], indicators=w["indicators"], sides=w["die_sides"])
         if self.hand_index == 0 and self._dealer_from_break:
-            self.dealer = self.wall.brk.wall_seat  # 4a: the player the roll picked breaks and deals
+            self.dealer = self.wall.brk.wall_seat  # uzje.md "Setting up": the player the roll picked breaks and deals
         self.hands: list[list[int]] = [[0] * T.NUM_KINDS for _ in range(4)]
         self.melds: list[list[Meld]] = [[] for _ in range(4)]
         self.bonus: list[list[int]] = [[] for _ in range(4)]
@@ -401,7 +401,7 @@ class Table:
 
         Rule sources: turn actions common.md "Melds" (kongs), claims per ``variant.claims`` (yuxi.md "How a hand goes",
         classic.md "How a hand goes", yangzhou.md "How a hand goes"), wins per :func:`mahjong_tui.scoring.evaluate` (forms, minimums, the
-        Oxenstierna chow rule 5c, Yuxi's self-draw-only basic win 2c).
+        the Oxenstierna chow rule, classic.md "Winning hands"; Yuxi's self-draw-only basic win, yuxi.md "Winning hands").
         """
         return list(self._legal_entry(seat))
 
@@ -701,7 +701,7 @@ class Table:
 
     def _after_kong(self, seat: int, kong_type: str) -> None:
         """Kong declared and standing: bloom-tile win option (G-YX-3) or replacement draw; with
-        ``wall.kong_indicator`` the next indicator is turned up first (Uzje 4b; the order of
+        ``wall.kong_indicator`` the next indicator is turned up first (uzje.md "How a game goes"; the order of
         the two changes no decision)."""
         self.kongs_this_turn += 1
         self.kong_chain.append(kong_type)
@@ -727,7 +727,7 @@ class Table:
         self._replacement_draw(seat)
 
     def _do_concealed_kong(self, seat: int, t: int) -> None:
-        # claims.rob_kong_forms (Uzje 4b): a hand of those forms may rob even a concealed kong
+        # claims.rob_kong_forms (uzje.md "How a game goes"): a hand of those forms may rob even a concealed kong
         forms = self.variant.claims["rob_kong_forms"]
 
         def robs(s: int) -> bool:

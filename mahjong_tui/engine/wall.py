@@ -81,7 +81,7 @@ class Wall:
         roll ``dice`` dice and break the wall (common.md "Dice and the break").
 
         ``stacks_per_seat[i]`` is the number of stacks in front of seat i.  ``dealer`` is the
-        seat the break is counted from (the dealer; Uzje's first game: the starter, 4a).
+        seat the break is counted from (the dealer; Uzje's first game: the starter, uzje.md "Setting up").
         ``dead_wall`` tiles at the tail are cut off (``tail`` = ``dead_wall`` or ``live_wall``);
         ``bloom_tiles`` of them (top tiles of the last stacks) are turned face up, and
         ``indicators`` indicators (module docstring).  ``roll``, if given, is the dice already

@@ -284,7 +284,7 @@ def _score_standard(variant, ctx: HandContext, arr: Arrangement, facts) -> tuple
 
 def _specials(variant, ctx: HandContext, arrs: list[Arrangement], facts) -> list[tuple[str, Arrangement]]:
     """Special hands present (id, an arrangement showing it), in table order.  Exempt from the
-    chow rule (5c)."""
+    chow rule (classic.md "Winning hands")."""
     found: list[tuple[str, Arrangement]] = []
     std = [a for a in arrs if a.form == STANDARD]
     sits = ctx.situations
@@ -341,7 +341,7 @@ def evaluate(variant, ctx: HandContext) -> ScoreResult:
     :func:`~mahjong_tui.scoring.settlement.payments_for_score` (None in ``cumulative``).
 
     ``winning`` is False, with a ``reason``, when the hand is not complete in any allowed form,
-    or when (``claims.win_completing_chow`` false, 5c) every complete standard reading puts the
+    or when (``claims.win_completing_chow`` false, classic.md "Winning hands") every complete standard reading puts the
     winning tile in a chow and no special hand applies.  A non-winner context
     (``ctx.winner`` False) is scored with :func:`score_loser`.  No exceptions for well-formed
     contexts.

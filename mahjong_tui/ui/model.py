@@ -306,7 +306,7 @@ def wait_worth(variant, view: dict, counts: list[int], waits: list[int]) -> dict
 def _short_of(variant, res) -> str:
     """Why a ready hand's wait is no win, briefly: ``': 3/15 fan'`` (the value under the
     variant's ``win.minimum``; yangzhou.md "Winning hands"), ``': ×1/×2'``, else the scorer's reason cut short
-    in brackets (:func:`brief_reason`: ``' (completes a chow)'``, Classic 5c; the whole rule is
+    in brackets (:func:`brief_reason`: ``' (completes a chow)'``, classic.md "Winning hands"; the whole rule is
     in the variant's rules, ``h``), or ``''``.  Brief, so that the readiness line keeps every
     wait in view at 80 columns (play-test pt4 item 1)."""
     if res is None:
@@ -409,7 +409,7 @@ def describe_event(ev: dict, name, variant=None) -> str | None:
         return _does(name, ev["seat"], f"sets aside {T.long_name(T.parse_tile(ev['tile']))} and draws a replacement")
     if kind == "hand_start":
         roll = ev.get("first_dealer_roll")
-        if roll:  # the first dealer rolled highest (Yuxi 2a, Yangzhou 6a)
+        if roll:  # the first dealer rolled highest (yuxi.md "Setting up", yangzhou.md "Setting up")
             total = next(a + b for s, a, b in roll[-1] if s == ev["dealer"])
             again = f" after {len(roll) - 1} re-roll{'s' if len(roll) > 2 else ''}" if len(roll) > 1 else ""
             return f"Hand {ev['hand'] + 1}: {_does(name, ev['dealer'], f'rolled {total}{again} and deals')}"

@@ -50,7 +50,7 @@ async def test_waits_of_different_worth_wrap_between_groups():
 
 
 async def test_the_winning_wait_comes_first_and_a_wait_that_cannot_win_says_why_briefly():
-    # Classic (5c): 6s 777s 123m 567m 999s waits on 6s (a pair of 6s: wins) and on 5s and 8s,
+    # Classic (classic.md "Winning hands"): 6s 777s 123m 567m 999s waits on 6s (a pair of 6s: wins) and on 5s and 8s,
     # which would complete a chow: no win; play-test pt4 item 1: at 80 columns the long rule
     # text hid the 6s wait
     lines = await bar_after_rigging("classic", "6777s123567m999sN", "N")
