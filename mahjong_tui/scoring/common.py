@@ -162,6 +162,13 @@ class Arrangement:
             return ()
         return tuple(g.notation() for g in self.groups)
 
+    def winning_index(self) -> int | None:
+        """Index in :meth:`notation` of the group holding the winning tile, for
+        :attr:`ScoreResult.winning_group` (None: no group holds it)."""
+        if self.form == THIRTEEN_ORPHANS:
+            return None
+        return next((i for i, g in enumerate(self.groups) if g.has_winning_tile), None)
+
 
 def _ranks(variant) -> tuple[int, int]:
     lo, hi = variant.tiles_rules["ranks"]
@@ -529,7 +536,8 @@ def best_scored(arrs: Iterable[Arrangement], unit: str,
         raise ValueError("best_scored needs at least one arrangement")
     arr, _key, value, patterns = top
     return ScoreResult(winning=True, value=plain_number(value), unit=unit, form=arr.form,
-                       patterns=tuple(patterns), decomposition=arr.notation())
+                       patterns=tuple(patterns), decomposition=arr.notation(),
+                       winning_group=arr.winning_index())
 
 
 # Situations (CLI.md) that make the winning tile self-drawn whatever ``--by`` says, in every

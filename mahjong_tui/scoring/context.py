@@ -113,7 +113,12 @@ class ScoreResult:
       fan; tai); for a non-winner's hand in Classic, his own score;
     - ``payments``: seat wind letter → amount for this win alone (positive = receives), or None
       where the payer is unknown or the settlement makes no transfers (CLI.md);
-    - ``decomposition``: the melds and pair used (notation strings) for display.
+    - ``decomposition``: the melds and pair used (notation strings) for display: the
+      declared melds, then the melds formed in hand, then the pair (seven pairs: the pairs;
+      empty for the forms without groups, thirteen orphans, flower wins);
+    - ``winning_group``: index into ``decomposition`` of the group the scorer put the winning
+      tile in (None: no such group, or unknown);
+    - ``points``: the points a ladder scheme pays for ``value`` (Ùzje), else None.
     """
 
     winning: bool
@@ -125,3 +130,4 @@ class ScoreResult:
     payments: Mapping[str, float] | None = None
     decomposition: tuple[str, ...] = ()
     points: float | None = None
+    winning_group: int | None = None

@@ -431,7 +431,8 @@ def evaluate(variant: "Variant", ctx: HandContext) -> ScoreResult:
         return ScoreResult(winning=False, unit=UNIT, reason=not_complete_reason(variant))
     _, arr, groups, tally = best
     decomposition = tuple(g.notation() for g in groups) if arr.form in (STANDARD, SEVEN_PAIRS) else ()
-    return _result(variant, ctx, arr.form, tally, decomposition)
+    won = next((i for i, g in enumerate(groups) if g.has_winning_tile), None) if decomposition else None
+    return replace(_result(variant, ctx, arr.form, tally, decomposition), winning_group=won)
 
 
 def score_loser(variant: "Variant", ctx: HandContext) -> ScoreResult:

@@ -380,11 +380,11 @@ def evaluate(variant, ctx: HandContext) -> ScoreResult:
         pid, val, arr = special
         res = ScoreResult(True, _num(val), unit, form=arr.form,
                           patterns=(PatternScore(pid, val, 1, "special", DESCRIPTIONS[pid]),),
-                          decomposition=arr.notation())
+                          decomposition=arr.notation(), winning_group=arr.winning_index())
     elif normal is not None:
         val, pats, arr = normal
         res = ScoreResult(True, val, unit, form=STANDARD, patterns=pats,
-                          decomposition=arr.notation())
+                          decomposition=arr.notation(), winning_group=arr.winning_index())
     elif refused:
         return ScoreResult(False, 0, unit, reason=CHOW_REFUSAL)
     else:
@@ -392,7 +392,8 @@ def evaluate(variant, ctx: HandContext) -> ScoreResult:
         return ScoreResult(False, 0, unit,
                            reason=f"the hand ({', '.join(f.replace('_', ' ') for f in forms)}) scores nothing in this variant")
     return ScoreResult(res.winning, res.value, res.unit, res.form, res.patterns,
-                       payments=payments_for_score(variant, res, ctx), decomposition=res.decomposition)
+                       payments=payments_for_score(variant, res, ctx), decomposition=res.decomposition,
+                       winning_group=res.winning_group)
 
 
 # ----------------------------------------------------------------------------------------
