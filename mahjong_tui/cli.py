@@ -185,6 +185,7 @@ def variant_from_args(args):
 def score_hand(variant, text: str, args) -> dict:
     """Score one hand string; returns the ``score --json`` object."""
     from .scoring import evaluate
+    from .scoring.common import chows_claimed_only_to_win
 
     spec = T.parse_hand(text)
     if spec.winning is not None:
@@ -193,7 +194,7 @@ def score_hand(variant, text: str, args) -> dict:
         # no +T: the calculator tries each concealed kind as the winning tile, best first (and,
         # where chows are claimed only to win, each tile of an exposed chow: it was the winning one)
         kinds = set(spec.concealed)
-        if variant.claims.get("chow") == "none":
+        if chows_claimed_only_to_win(variant):
             kinds.update(t for m in spec.melds if not m.concealed and len(set(m.tiles)) == 3 for t in m.tiles)
         texts = [f"{text} +{T.name(t)}" for t in sorted(kinds)] or [text]
     best = None
@@ -273,7 +274,9 @@ def analyze_hand(variant, text: str) -> dict:
             sh = shape.shanten(counts, k)
             waits = sorted(set(shape.waits(counts, k) if sh == 0 else ()) | set(shape.straight_waits(counts, runs)))
             sh = 0 if waits else sh
-            accepting = sum(max(0, variant.copies_of(w) - counts[w] - sum(m.tiles.count(w) for m in melds)) for w in waits)
+            # unseen copies of each wait: not in the hand, its melds, nor the pond (the tile just discarded)
+            accepting = sum(max(0, variant.copies_of(w) - counts[w] - sum(m.tiles.count(w) for m in melds)
+                                - (w == t)) for w in waits)
             counts[t] += 1
             discards.append({"tile": T.name(t), "shanten": sh, "waits": [T.name(w) for w in waits], "accepting": accepting})
         discards.sort(key=lambda d: (d["shanten"], -d["accepting"]))

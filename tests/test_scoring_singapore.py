@@ -230,8 +230,15 @@ def test_nine_gates():
     # 1112345678999m waiting on any character; won on 5m (self-drawn)
     r = score("11123455678999m +5m", self_draw=True)
     assert "nine_gates" in ids(r) and r.value == 5
-    # 14 tiles 11123455678999m won on 9m: the 13 before were 1112345567899 -- not nine gates
-    assert "nine_gates" not in ids(score("11123455678999m +9m", self_draw=True))
+    # singapore.md "Tai table": the 14 tiles are 1112345678999 plus any one more of the suit,
+    # whichever tile won: 11123455678999m won on 9m (the 13 before were 1112345567899) is
+    # nine gates too
+    assert "nine_gates" in ids(score("11123455678999m +9m", self_draw=True))
+    # not with a claimed meld (the same 14 tiles, 111m claimed), nor without the shape (no 3m, 4m)
+    r = score("(111m) 12345678999m +9m", self_draw=True)
+    assert r.winning and "nine_gates" not in ids(r)
+    r = score("11122566778999m +9m", self_draw=True)   # 111 567 678 999 22m
+    assert r.winning and "nine_gates" not in ids(r)
 
 
 def test_thirteen_wonders():

@@ -596,11 +596,17 @@ def won_context(variant, ctx: HandContext) -> HandContext:
     return ctx
 
 
-def nine_gates(variant, ctx: HandContext) -> bool:
-    """Nine gates / grand waiting: no declared meld, and the 13 concealed tiles before the
-    winning tile are exactly ``1112345678999`` of the winning tile's suit (lowest and highest
-    rank of the variant three times, every rank between once), so any tile of that suit wins.
-    Seed 003 "grand waiting" (classic.md "Scoring"), Singapore ``nine_gates`` (singapore.md "Tai table")."""
+def nine_gates(variant, ctx: HandContext, *, by_tiles: bool = False) -> bool:
+    """Nine gates, two readings of one shape ``1112345678999`` (lowest and highest rank of the
+    variant three times, every rank between once) of one suit, no declared meld:
+
+    - ``by_tiles=False`` (Classic "grand waiting", classic.md "Special hands", seed 003: the
+      hand *waits* on every tile of its suit): the 13 concealed tiles before the winning tile
+      are exactly that shape, so any tile of the suit wins;
+    - ``by_tiles=True`` (Singapore ``nine_gates``, singapore.md "Tai table"): the 14 concealed
+      tiles are that shape plus any one more tile of its suit, whichever of them was the
+      winning tile (``11123456789999t +1t`` is nine gates, though before the win the hand
+      waited on 1t, 4t and 7t only)."""
     w = ctx.winning_tile
     if ctx.melds or w is None or not T.is_suited(w) or w not in ctx.concealed:
         return False
@@ -612,8 +618,12 @@ def nine_gates(variant, ctx: HandContext) -> bool:
     for r in range(lo + 1, hi):
         want[base + r] = 1
     have = T.counts_of(ctx.concealed)
-    have[w] -= 1
-    return have == want
+    if not by_tiles:
+        have[w] -= 1
+        return have == want
+    extra = [t for t in range(T.NUM_KINDS) if have[t] != want[t]]
+    return (len(extra) == 1 and have[extra[0]] == want[extra[0]] + 1
+            and base + lo <= extra[0] <= base + hi)
 
 
 _WIND_LETTERS = {T.EAST: "E", T.SOUTH: "S", T.WEST: "W", T.NORTH: "N"}
@@ -742,12 +752,22 @@ def context_from_notation(
     )
 
 
+def chows_claimed_only_to_win(variant) -> bool:
+    """True where a discard can be taken for a chow only to win: ``claims.chow = "none"`` and
+    no next-player pick-up (Yuxi G-YX-2; Yangzhou, yangzhou.md "How a hand goes": "no chow
+    claims, except to win").  Classic's ``claims.chow`` is ``"none"`` too, but its next player
+    may take any discard and expose the chow it makes (``claims.next_player_pickup``,
+    classic.md "How a hand goes", G-OX-2), as the table does: there an exposed chow is a meld
+    like any other."""
+    return variant.claims.get("chow") == "none" and not variant.claims.get("next_player_pickup")
+
+
 def _check_claimed_chows(variant, melds, winning: int | None, self_draw: bool) -> None:
-    """Where chows are never claimed (``claims.chow = "none"``: Yuxi G-YX-2, yangzhou.md "How a hand goes" "no
-    chow claims, except to win") an exposed chow can only be the meld the winning discard
-    completed: one at most, holding the winning tile, on a discard win.  Raises
-    :class:`~mahjong_tui.errors.HandError` for any other (not a possible hand, common.md "Possible hands")."""
-    if variant.claims.get("chow") != "none":
+    """Where chows are claimed only to win (:func:`chows_claimed_only_to_win`) an exposed chow
+    can only be the meld the winning discard completed: one at most, holding the winning tile,
+    on a discard win.  Raises :class:`~mahjong_tui.errors.HandError` for any other (not a
+    possible hand)."""
+    if not chows_claimed_only_to_win(variant):
         return
     chows = [m for m in melds if m.kind == CHOW and not m.concealed]
     if not chows:
@@ -791,7 +811,7 @@ __all__ = [
     "hand_before_win", "winning_tile_location", "declared_groups", "best", "wind_letter",
     "all_tiles", "plain_number", "win_arrangements", "best_scored",
     "wind_code", "apply_exclusions", "context_from_notation", "not_complete_reason",
-    "effective_self_draw", "won_context", "robs_the_eighth", "nine_gates", "SELF_DRAWN_SITUATIONS",
+    "effective_self_draw", "won_context", "chows_claimed_only_to_win", "check_situations", "robs_the_eighth", "nine_gates", "SELF_DRAWN_SITUATIONS",
     "STANDARD", "SEVEN_PAIRS", "THIRTEEN_ORPHANS", "PAIR",
     "EDGE", "CLOSED", "OPEN", "PAIR_WAIT", "PUNG_WAIT",
 ]

@@ -202,7 +202,7 @@ def hand_items(variant: "Variant", ctx: HandContext, arr: "Arrangement", facts: 
         out.append(("all_honours", 1))
     if facts.all_terminals:
         out.append(("pure_terminals", 1))
-    if nine_gates(variant, ctx):
+    if nine_gates(variant, ctx, by_tiles=True):   # 1112345678999 + any one of the suit
         out.append(("nine_gates", 1))
     if facts.no_claimed_meld and self_drawn:
         out.append(("fully_concealed", 1))
