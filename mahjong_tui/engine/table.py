@@ -944,6 +944,11 @@ class Table:
                         self_draw=self_draw, discarder=discarder, liable=liable) if winners else [0.0] * 4
         for s in range(4):
             self.scores[s] += deltas[s]
+        # seats that also declared a win on the discard (or the robbed tile) but lost it to a
+        # nearer seat (claims.multiple_winners false: one winner per discard), nearest first
+        beaten = [s for s in ((discarder + o) % 4 for o in range(1, 4))
+                  if s not in win_seats and getattr(self._responses.get(s), "kind", None) == "win"
+                  ] if winners and discarder is not None else []
         summary = {
             "hand": self.hand_index,
             "dealer": self.dealer,
@@ -957,9 +962,15 @@ class Table:
                 {"seat": w, "value": res.value, "unit": res.unit, "form": res.form,
                  **({"points": res.points} if res.points is not None else {}),
                  "patterns": _pattern_dicts(res),
-                 "tile": T.name(ctx.winning_tile)}
+                 "tile": T.name(ctx.winning_tile),
+                 # the melds the scorer read the hand in (notation; the group holding the
+                 # winning tile at winning_group), how the tile came, who paid for all
+                 "melds": list(res.decomposition), "winning_group": res.winning_group,
+                 "situations": sorted(ctx.situations),
+                 **({"paid_by": liable[w]} if w in liable else {})}
                 for w, res, ctx in winners
             ],
+            "beaten": beaten,
             "loser_scores": {s: r.value for s, r in losers.items()},
             # each non-winner's own breakdown where every player scores his hand (G-OX-6)
             "loser_patterns": {s: _pattern_dicts(r) for s, r in losers.items()},
