@@ -94,7 +94,7 @@ def test_all_eight_own_flowers_are_paid_as_a_self_draw_whatever_the_caller_says(
 
 
 def test_a_complete_hand_won_on_a_discard_while_holding_all_eight_is_a_discard_win():
-    # the immediate flower win was not taken (singapore.md "Tai table" "immediate win"): won later on South's
+    # the immediate flower win was not taken (singapore.md "Tai table": an "immediate win"): won later on South's
     # 5t, the hand counts all_eight_flowers (5 tai, V = 16) and is paid as a discard win, as
     # the table pays it: South 2V = 32, West and North V = 16 each
     r = evaluate(SG, context_from_notation("123m456m789s234t55t +5t |hijkopqr", variant=SG, discarder="S"))

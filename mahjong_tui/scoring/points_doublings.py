@@ -199,7 +199,7 @@ def _triplet_id(variant, g: Group) -> str:
 
 
 # ----------------------------------------------------------------------------------------
-# Items every player scores (classic.md "Scoring" "all players"; G-OX-6)
+# Items every player scores (classic.md "The other players"; G-OX-6)
 # ----------------------------------------------------------------------------------------
 
 
