@@ -8,6 +8,9 @@ hand.  Another mahjong-tui that finds a journal locked does not offer, resume, r
 it (:func:`journal_in_use`): resuming it too would cut the running table's moves off its file,
 and a replay shows every hand.  Where the system has no ``flock`` journals are not locked.
 
+A journal holds the seed (every hand and the whole wall), so it is created readable by its owner
+only (mode 0600, in a folder made 0700: :func:`mahjong_tui.paths.open_private`).
+
 No Textual, no asyncio here.
 """
 
@@ -16,8 +19,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from .engine.log import GameLog, LogWriter
+from .engine.log import MAX_LOG_BYTES, GameLog, LogWriter
 from .errors import LogError
+from .paths import open_private, private_dir, size_text
 
 try:
     import fcntl
@@ -89,9 +93,12 @@ class JournalClaim:
         opened."""
         p = Path(path).expanduser()
         try:
-            p.parent.mkdir(parents=True, exist_ok=True)
+            private_dir(p.parent)
             created = not p.exists()
-            fh = open(p, "a+", encoding="utf-8")  # creates a missing file; changes nothing else
+            if not created and not p.is_file():  # a folder, a device (/dev/zero), a pipe
+                raise LogError(f"{p} is not a regular file; a journal (--log FILE) is a file")
+            # creates a missing file (0600: the journal holds the seed); changes nothing else
+            fh = open_private(p, "a+")
         except OSError as exc:
             raise LogError(f"{p}: cannot open the journal: {exc.strerror or exc}") from None
         if not lock_journal(fh):
@@ -101,7 +108,12 @@ class JournalClaim:
                                "that table first")
         try:
             fh.seek(0)
-            text = fh.read()
+            text = fh.read(MAX_LOG_BYTES + 1)
+            if len(text) > MAX_LOG_BYTES:
+                raise LogError(f"{p}: larger than {size_text(MAX_LOG_BYTES)}, the most a game log may hold")
+        except LogError:
+            fh.close()
+            raise
         except (OSError, UnicodeDecodeError) as exc:
             fh.close()
             raise LogError(f"{p}: cannot read the journal: {exc}") from None
@@ -118,7 +130,7 @@ class JournalClaim:
         log = log if log is not None else self.log
         assert log is not None, "no log to write"
         tmp = self.path.with_name(self.path.name + ".tmp")
-        fh = open(tmp, "w", encoding="utf-8")
+        fh = open_private(tmp, "w")
         try:
             lock_journal(fh)  # a fresh file: nobody else holds it
             writer = LogWriter(fh, log)

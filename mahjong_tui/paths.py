@@ -1,4 +1,5 @@
-"""Where the shipped data files live: ``variants/*.toml`` and ``assets/``.
+"""Where the shipped data files live (``variants/*.toml`` and ``assets/``), and how the files
+the program writes and reads are opened.
 
 Two layouts are supported and nothing else in the package needs to know which one it runs from:
 
@@ -9,10 +10,22 @@ Two layouts are supported and nothing else in the package needs to know which on
 
 The wheel location wins when it exists, so an installed package never reads stray files from the
 current directory.
+
+Private files: a save, a journal and a LAN table's ``.seats`` file hold the game's seed (every
+hand and the whole wall while the match runs) and the seats' tokens, so they are created
+readable by their owner only (:func:`open_private`, mode 0600) in folders only their owner can
+list (:func:`private_dir`, 0700).  A folder that exists already is left as it is.
+
+Files read from a path a user gave (a variant file, a game log) are read by
+:func:`read_regular`: only a regular file, and at most a given size (``/dev/zero`` or a pipe
+would otherwise be read until memory runs out).
 """
 
 from __future__ import annotations
 
+import errno
+import os
+import stat
 from pathlib import Path
 
 DATA_KINDS = ("assets", "variants")
@@ -35,3 +48,99 @@ def data_dir(kind: str) -> Path:
     if installed.is_dir():
         return installed
     return _PACKAGE_DIR.parent / kind
+
+
+#: mode of a file the program creates for its owner only (a save, a journal, a ``.seats`` file)
+PRIVATE_FILE_MODE = 0o600
+#: mode of a folder the program creates for such files
+PRIVATE_DIR_MODE = 0o700
+
+_OPEN_FLAGS = {"w": os.O_WRONLY | os.O_CREAT | os.O_TRUNC, "x": os.O_WRONLY | os.O_CREAT | os.O_EXCL,
+               "a": os.O_WRONLY | os.O_CREAT | os.O_APPEND, "a+": os.O_RDWR | os.O_CREAT | os.O_APPEND}
+
+
+def private_dir(path: str | Path) -> Path:
+    """Make folder ``path`` and any missing parent, each mode 0700 (an existing folder is left
+    as it is); returns the path.  Raises ``OSError`` (``FileExistsError`` when a file is in
+    the way)."""
+    p = Path(path).expanduser()
+    missing = []
+    while not p.is_dir():
+        missing.append(p)
+        if p.parent == p:
+            break
+        p = p.parent
+    for d in reversed(missing):
+        try:
+            os.mkdir(d, PRIVATE_DIR_MODE)
+        except FileExistsError:
+            if not d.is_dir():
+                raise
+    return Path(path).expanduser()
+
+
+def open_private(path: str | Path, mode: str = "w", encoding: str | None = "utf-8"):
+    """``open(path, mode)`` for writing (``"w"``, ``"x"``, ``"a"``, ``"a+"``, or those with
+    ``b``), the file created mode 0600; a regular file that exists already is set to 0600 too
+    (a device such as ``/dev/null`` is left alone).  Returns the file object.  Raises
+    ``OSError`` like :func:`open`, ``ValueError`` for another mode."""
+    binary = "b" in mode
+    flags = _OPEN_FLAGS.get(mode.replace("b", ""))
+    if flags is None:
+        raise ValueError(f"open_private: mode {mode!r}; expected w, x, a or a+ (with b)")
+    fd = os.open(path, flags | getattr(os, "O_CLOEXEC", 0), PRIVATE_FILE_MODE)
+    try:
+        if stat.S_ISREG(os.fstat(fd).st_mode) and hasattr(os, "fchmod"):
+            try:
+                os.fchmod(fd, PRIVATE_FILE_MODE)
+            except OSError:  # another user's file we may write to: its mode is theirs
+                pass
+        return os.fdopen(fd, mode, **({} if binary else {"encoding": encoding}))
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def _kind_of(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a pipe"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def size_text(n: int) -> str:
+    """``n`` bytes in words: ``1 MB``, ``256 MB``, ``512 bytes``."""
+    return f"{n // 2**20} MB" if n >= 2**20 and n % 2**20 == 0 else f"{n} bytes"
+
+
+def read_regular(path: str | Path, limit: int, what: str) -> bytes:
+    """The bytes of ``path`` if it is a regular file of at most ``limit`` bytes.  ``what``
+    names what the file should be (``"a variant file"``), for the messages.  Raises
+    ``OSError`` whose ``strerror`` says why: the system's reason, or that ``path`` is a
+    device, a pipe or a folder, or too large."""
+    # O_NONBLOCK: opening a pipe (a FIFO) must not wait for a writer
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    too_big = OSError(errno.EFBIG, f"it is larger than {size_text(limit)}, the most {what} may hold")
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise OSError(errno.EINVAL, f"it is {_kind_of(st.st_mode)}; {what} is a regular file")
+        if st.st_size > limit:
+            raise too_big
+        chunks, size = [], 0
+        while size <= limit:
+            chunk = os.read(fd, min(limit + 1 - size, 2**20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    finally:
+        os.close(fd)
+    if size > limit:  # it grew while being read
+        raise too_big
+    return b"".join(chunks)

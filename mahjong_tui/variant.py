@@ -27,7 +27,10 @@ from typing import Any, Callable, Iterable, Mapping
 
 from . import tiles as T
 from .errors import HandError, VariantError
-from .paths import data_dir
+from .paths import data_dir, read_regular
+
+#: the largest variant file that is read (the shipped ones are under 10 KB)
+MAX_VARIANT_BYTES = 2**20
 
 # --------------------------------------------------------------------------------------
 # Schema: section -> key -> (type check, description of what is allowed, default)
@@ -327,20 +330,37 @@ def available_variants() -> list[str]:
     return sorted(p.stem for p in variants_dir().glob("*.toml"))
 
 
+def _exists(p: Path) -> bool:
+    """``p.exists()``, False for a path the system cannot even look up (a name too long, a NUL
+    byte)."""
+    try:
+        return p.exists()
+    except (OSError, ValueError):
+        return False
+
+
+def _shown_ref(ref: str) -> str:
+    """``ref`` as an error message quotes it: at most 60 characters."""
+    return repr(ref) if len(ref) <= 60 else repr(ref[:57] + "...") + f" ({len(ref)} characters)"
+
+
 def _locate(ref: str, relative_to: Path | None = None) -> Path:
+    if not isinstance(ref, str) or not ref:
+        raise VariantError(f"a variant is a variant id or the path of a variant file, got {ref!r}")
     p = Path(ref)
     if ref.endswith(".toml") or "/" in ref or "\\" in ref:
-        if not p.is_absolute() and relative_to is not None and (relative_to / p).exists():
+        if not p.is_absolute() and relative_to is not None and _exists(relative_to / p):
             p = relative_to / p
-        if not p.exists():
-            raise VariantError(f"variant file {ref!r} does not exist")
+        if not _exists(p):
+            raise VariantError(f"variant file {_shown_ref(ref)} does not exist")
         return p
     cand = variants_dir() / f"{ref}.toml"
-    if relative_to is not None and (relative_to / f"{ref}.toml").exists():
+    if relative_to is not None and _exists(relative_to / f"{ref}.toml"):
         cand = relative_to / f"{ref}.toml"
-    if not cand.exists():
+    if not _exists(cand):
         raise VariantError(
-            f"unknown variant {ref!r}; known variants: {', '.join(available_variants())} (or a path to a .toml file)"
+            f"unknown variant {_shown_ref(ref)}; known variants: {', '.join(available_variants())} "
+            "(or a path to a .toml file)"
         )
     return cand
 
@@ -349,12 +369,21 @@ def _read(path: Path, chain: tuple[Path, ...] = ()) -> dict:
     if path.resolve() in chain:
         raise VariantError(f"{path}: 'extends' makes a cycle: {' -> '.join(str(c) for c in chain + (path,))}")
     try:
-        with open(path, "rb") as fh:
-            data = tomllib.load(fh)
+        raw = read_regular(path, MAX_VARIANT_BYTES, "a variant file")
+    except OSError as exc:
+        raise VariantError(f"{path}: cannot be read: {exc.strerror or exc}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise VariantError(f"{path}: line {line} is not UTF-8 text (byte 0x{raw[exc.start]:02x}); "
+                           "a variant file is TOML in UTF-8") from None
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise VariantError(f"{path}: not valid TOML: {exc}") from None
-    except OSError as exc:
-        raise VariantError(f"{path}: cannot be read: {exc.strerror}") from None
+    except RecursionError:
+        raise VariantError(f"{path}: not valid TOML: nested too deeply") from None
     parent = data.pop("extends", None)
     if parent is None:
         return data

@@ -13,6 +13,14 @@ so a log of the variant as its file has it reads exactly as before options were 
 ``settings`` (left out when empty) holds the players' table settings that ``resume`` restores
 and that change no move: ``{"auto_draw": [0]}``, the seats with auto-draw on when the log was
 written (a save, or a journal when it was opened).
+
+A log is read from a file a user names, so nothing in it is trusted: :meth:`GameLog.load` reads
+only a regular file of at most :data:`MAX_LOG_BYTES`, and :meth:`GameLog.loads` checks the type
+and range of every header field (:func:`check_header`) and every action line, raising
+:class:`~mahjong_tui.errors.LogError` that names the line and says what is allowed (never
+another exception: deep nesting, a number of thousands of digits and a byte that is not UTF-8
+are errors of the log too).  A save or a journal is written readable by its owner only (0600,
+:func:`mahjong_tui.paths.open_private`): it holds the seed, so every hand and the whole wall.
 """
 
 from __future__ import annotations
@@ -23,12 +31,98 @@ from pathlib import Path
 from typing import IO, Iterable
 
 from ..errors import IllegalAction, LogError, MahjongError
+from ..paths import open_private, read_regular
 from ..variant import Variant, check_options, load_variant, option_assignments
 from .actions import Action
 from .table import Table
 
 FORMAT = "mahjong-tui-log"
 VERSION = 1
+
+#: the largest game log that is read (a match of 16 hands is some 60 KB; ``sim`` of 10,000
+#: hands some 40 MB)
+MAX_LOG_BYTES = 256 * 2**20
+#: the levels of ``ai:LEVEL`` (:func:`mahjong_tui.ai.baseline.make_bot`)
+AI_LEVELS = ("easy", "normal", "strong", "baseline")
+#: the longest seed string and variant reference a log header may hold
+MAX_SEED_CHARS = 1000
+MAX_VARIANT_CHARS = 4096
+#: the most hands a log's ``hands`` may ask for
+MAX_HANDS = 10**9
+
+
+def seat_problem(spec: object) -> str | None:
+    """What is wrong with seat ``spec`` (of ``--seats``, or a log's ``seats``), or None for
+    ``human``, ``remote``, ``ai`` or ``ai:LEVEL`` (LEVEL one of :data:`AI_LEVELS`)."""
+    if not isinstance(spec, str):
+        return f"a seat is a string, got {json.dumps(spec)[:40]}"
+    kind, colon, level = spec.partition(":")
+    if kind not in ("human", "ai", "remote") or (colon and kind != "ai"):
+        return f"seat {spec[:40]!r}: a seat is human, ai, ai:LEVEL or remote"
+    if colon and level not in AI_LEVELS:
+        return f"seat {spec[:40]!r}: AI levels are {', '.join(AI_LEVELS)}"
+    return None
+
+
+def _shown(value: object) -> str:
+    """A header value as the log has it, cut to 40 characters."""
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError, RecursionError):
+        text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def check_header(head: dict, source: str) -> dict:
+    """The fields of a log header (line 1, parsed), checked: ``{"variant", "rules_hash",
+    "seed", "hands", "seats", "options", "settings"}`` with their defaults filled in.  Raises
+    :class:`LogError` naming ``source``, the field, its value and what is allowed."""
+    def bad(key: str, allowed: str) -> LogError:
+        return LogError(f"{source}: line 1: {key!r} = {_shown(head.get(key))} is not allowed; expected {allowed}")
+
+    variant = head.get("variant")
+    if not isinstance(variant, str) or not 0 < len(variant) <= MAX_VARIANT_CHARS or "\0" in variant:
+        raise bad("variant", f"a variant id or the path of a variant file (1 to {MAX_VARIANT_CHARS} characters)")
+    rules_hash = head.get("rules_hash", "")
+    if not isinstance(rules_hash, str) or len(rules_hash) > 64:
+        raise bad("rules_hash", "the rules hash, a string of hex digits")
+    seed = head.get("seed", 0)
+    if isinstance(seed, bool) or not (isinstance(seed, int) or isinstance(seed, str) and len(seed) <= MAX_SEED_CHARS):
+        raise bad("seed", f"a whole number or a string of at most {MAX_SEED_CHARS} characters")
+    hands = head.get("hands")
+    if hands is not None and (isinstance(hands, bool) or not isinstance(hands, int) or not 1 <= hands <= MAX_HANDS):
+        raise bad("hands", f"null (the variant's match) or a whole number from 1 to {MAX_HANDS}")
+    seats = head.get("seats")
+    if seats is None:
+        seats = ["ai"] * 4
+    if not isinstance(seats, list) or len(seats) != 4:
+        raise bad("seats", "a list of 4 seats: human, ai, ai:LEVEL or remote")
+    for spec in seats:
+        problem = seat_problem(spec)
+        if problem:
+            raise LogError(f"{source}: line 1: 'seats': {problem}")
+    try:
+        options = check_options(head.get("options"), f"{source}: line 1")
+    except MahjongError as exc:
+        raise LogError(str(exc)) from None
+    settings = head.get("settings")
+    if settings is None:
+        settings = {}
+    auto = settings.get("auto_draw", []) if isinstance(settings, dict) else None
+    if not isinstance(auto, list) or not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s <= 3
+                                             for s in auto):
+        raise bad("settings", '{"auto_draw": [seats 0..3]} (or nothing)')
+    return {"variant": variant, "rules_hash": rules_hash, "seed": seed, "hands": hands, "seats": list(seats),
+            "options": options, "settings": dict(settings)}
+
+
+def _json(line: str):
+    """``json.loads(line)``; raises ``ValueError`` (``json.JSONDecodeError`` for text that is
+    not JSON) also for nesting too deep to read or an integer of thousands of digits."""
+    try:
+        return json.loads(line)
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
 
 
 @dataclass
@@ -68,7 +162,9 @@ class GameLog:
         return "\n".join(lines) + "\n"
 
     def save(self, path: str | Path) -> None:
-        Path(path).write_text(self.dumps(), encoding="utf-8")
+        """Write the log to ``path`` (created 0600: it holds the seed).  Raises ``OSError``."""
+        with open_private(path, "w") as fh:
+            fh.write(self.dumps())
 
     @classmethod
     def loads(cls, text: str, source: str = "<log>") -> "GameLog":
@@ -77,37 +173,43 @@ class GameLog:
         if not lines:
             raise LogError(f"{source}: empty file; expected a mahjong-tui game log")
         try:
-            head = json.loads(lines[0])
-        except json.JSONDecodeError as exc:
-            raise LogError(f"{source}: line 1 is not JSON ({exc.msg}); expected the log header") from None
+            head = _json(lines[0])
+        except ValueError as exc:
+            raise LogError(f"{source}: line 1 is not JSON ({getattr(exc, 'msg', exc)}); "
+                           "expected the log header") from None
         if not isinstance(head, dict) or head.get("format") != FORMAT:
             raise LogError(f"{source}: line 1 is not a mahjong-tui log header")
         if head.get("version") != VERSION:
-            raise LogError(f"{source}: log version {head.get('version')!r} is not supported (expected {VERSION})")
+            raise LogError(f"{source}: log version {_shown(head.get('version'))} is not supported "
+                           f"(expected {VERSION})")
+        fields = check_header(head, source)
         actions = []
         for i, ln in enumerate(lines[1:], start=2):
             try:
-                actions.append(Action.from_dict(json.loads(ln)))
-            except (json.JSONDecodeError, IllegalAction) as exc:
+                actions.append(Action.from_dict(_json(ln)))
+            except (ValueError, IllegalAction) as exc:
                 # a torn last line (crash while writing) is dropped; anything else is an error
                 if i == len(lines) and isinstance(exc, json.JSONDecodeError):
                     break
                 raise LogError(f"{source}: line {i}: {exc}") from None
-        try:
-            options = check_options(head.get("options"), f"{source}: line 1")
-        except MahjongError as exc:
-            raise LogError(str(exc)) from None
-        settings = head.get("settings")
-        return cls(head["variant"], head.get("rules_hash", ""), head.get("seed", 0), head.get("hands"),
-                   list(head.get("seats") or ["ai"] * 4), actions, options,
-                   dict(settings) if isinstance(settings, dict) else {})
+        return cls(fields["variant"], fields["rules_hash"], fields["seed"], fields["hands"], fields["seats"],
+                   actions, fields["options"], fields["settings"])
 
     @classmethod
     def load(cls, path: str | Path) -> "GameLog":
+        """Read the log in file ``path`` (:meth:`loads`).  Raises :class:`LogError` when it
+        cannot be read, is not a regular file (a device, a pipe, a folder) or is larger than
+        :data:`MAX_LOG_BYTES`, is not UTF-8 text, or is not a game log."""
         try:
-            text = Path(path).read_text(encoding="utf-8")
+            data = read_regular(path, MAX_LOG_BYTES, "a game log")
         except OSError as exc:
-            raise LogError(f"{path}: cannot be read: {exc.strerror}") from None
+            raise LogError(f"{path}: cannot be read: {exc.strerror or exc}") from None
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            line = data.count(b"\n", 0, exc.start) + 1
+            raise LogError(f"{path}: line {line} is not UTF-8 text (byte 0x{data[exc.start]:02x}); "
+                           "a game log is JSON Lines in UTF-8") from None
         return cls.loads(text, str(path))
 
     def load_variant(self) -> Variant:
@@ -134,7 +236,7 @@ class GameLog:
         table = Table(self.load_variant(), self.seed, self.hands)
         for i, a in enumerate(self.actions[:upto]):
             try:
-                table.apply(a)
+                table.apply_logged(a)  # and the forced passes after it, which a log leaves out
             except IllegalAction as exc:
                 raise LogError(f"action {i + 1} of the log does not replay: {exc}") from None
         return table

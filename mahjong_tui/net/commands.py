@@ -24,6 +24,7 @@ from ..engine import Table
 from ..engine.log import GameLog
 from ..errors import LogError, MahjongError
 from ..journal import JournalClaim
+from ..paths import private_dir
 from .args import add_net_arguments
 from .client import NetClient, parse_address, play_bot
 from .protocol import NetError, check_verifier, password_verifier
@@ -79,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
 # ----------------------------------------------------------------------------------------
 def default_log_path(port: int) -> Path:
     base = Path(os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state") / "mahjong-tui" / "net"
-    base.mkdir(parents=True, exist_ok=True)
+    private_dir(base)  # 0700: journals hold the seed
     return base / f"{time.strftime('%Y%m%d-%H%M%S')}-{port}.jsonl"
 
 

@@ -32,6 +32,7 @@ from ..engine import Action, Table
 from ..engine.log import LogWriter
 from ..errors import IllegalAction, LogError
 from ..journal import JournalClaim
+from ..paths import open_private
 from ..runner import BotSeat, TableRunner
 from .client import SafeBot
 from .protocol import (AUTH_SCHEME, MAX_FRAME, PROTOCOL_VERSION, ProtocolError, check_proof, clean_name,
@@ -79,7 +80,8 @@ class SeatFile:
         if self.password != self.UNKNOWN:
             data["password"] = self.password
         tmp = self.path.with_name(self.path.name + ".tmp")
-        tmp.write_text(json.dumps(data), encoding="utf-8")
+        with open_private(tmp, "w") as fh:  # 0600: it holds the seats' token hashes
+            fh.write(json.dumps(data))
         os.replace(tmp, self.path)
 
 

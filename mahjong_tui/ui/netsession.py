@@ -32,6 +32,7 @@ from ..engine.log import GameLog
 from ..errors import MahjongError
 from ..net.client import NetClient, parse_address
 from ..net.protocol import NetError
+from ..paths import private_dir
 from ..variant import Variant
 from .session import DeskSession, Request
 
@@ -474,7 +475,7 @@ class NetSession(DeskSession):
             raise OSError("a client of a LAN table has no game log to save; the host has it")
         server = self.host.server
         p = Path(path).expanduser()
-        p.parent.mkdir(parents=True, exist_ok=True)
+        private_dir(p.parent)
         GameLog.for_table(server.table, self.variant_ref, list(server.seat_specs)).save(p)
         return p
 

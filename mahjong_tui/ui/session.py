@@ -47,7 +47,7 @@ pung, kong or win is shown as usual.  In a hot-seat claim round the seat still g
 (its own turn, or "Nothing to claim").  This is the UI
 answering for the player: the rules are unchanged.
 
-The journal (DESIGN.md "the game log ... is the crash-recovery journal").  A local match is
+The journal (DESIGN.md "The game log and the journal").  A local match is
 written to a file in the saves folder from its first move, one line per action, flushed before
 the screen shows the move (:meth:`GameSession.open_journal`): if the terminal is closed, the
 process is killed or the machine stops, ``mahjong-tui resume FILE`` continues where it was.
@@ -75,6 +75,7 @@ from ..ai.baseline import make_bot
 from ..engine import Action, Table, event_for
 from ..engine.log import GameLog, LogWriter
 from ..journal import journal_in_use, lock_journal as _lock  # noqa: F401 - journal_in_use: the UI's import
+from ..paths import open_private, private_dir  # saves and journals: 0600, their folders 0700
 from ..runner import BotSeat, TableRunner
 from ..variant import Variant
 from .model import SeatSpec, describe_event, seat_specs
@@ -790,7 +791,7 @@ class GameSession(DeskSession):
         """Write the game log (the save file) to ``path``; returns the path written.
         Raises ``OSError`` if it cannot be written."""
         p = Path(path).expanduser()
-        p.parent.mkdir(parents=True, exist_ok=True)
+        private_dir(p.parent)
         if self.journal_path is not None and _same_file(p, self.journal_path):
             self._close_journal_file()  # the whole log replaces it: nothing more is appended
             self._saved_to_journal = True
@@ -811,10 +812,10 @@ class GameSession(DeskSession):
         without one)."""
         p = Path(path).expanduser()
         try:
-            p.parent.mkdir(parents=True, exist_ok=True)
+            private_dir(p.parent)
             for n in range(2, 100):  # never another game's file (two tables started in one second)
                 try:
-                    fh = open(p, "x", encoding="utf-8")
+                    fh = open_private(p, "x")
                     _lock(fh)  # a new file: nobody else holds it
                     break
                 except FileExistsError:
@@ -845,7 +846,7 @@ class GameSession(DeskSession):
                 if not _lock(old):
                     return f"{p} is being played in another window"
                 before = old.read()
-                with open(tmp, "w", encoding="utf-8") as fh:
+                with open_private(tmp, "w") as fh:
                     LogWriter(fh, self.game_log())
                 os.replace(tmp, p)
                 fh = open(p, "a", encoding="utf-8")
@@ -880,7 +881,8 @@ class GameSession(DeskSession):
                     p.unlink()
                 else:
                     tmp = p.with_name(f".{p.name}.tmp")
-                    tmp.write_bytes(before)
+                    with open_private(tmp, "wb") as fh:
+                        fh.write(before)
                     os.replace(tmp, p)
             except OSError:
                 pass
