@@ -84,7 +84,7 @@ def test_a_count_is_said_unambiguously():
 
 
 # ----------------------------------------------------------------------------------------
-# Yuxi: multipliers multiply, capped at ×32; V = M × base (yuxi.md "Scoring", "Settlement")
+# Yuxi: multipliers multiply, capped at ×32; V = M × base (yuxi.md "Scoring table", "Settlement")
 # ----------------------------------------------------------------------------------------
 
 def test_yuxi_multipliers_and_self_draw_payments():
@@ -107,7 +107,7 @@ def test_yuxi_over_the_cap():
 
 
 # ----------------------------------------------------------------------------------------
-# Singapore: tai add up, capped at 5; V = 2^(tai − 1) (singapore.md "Scoring", "Settlement")
+# Singapore: tai add up, capped at 5; V = 2^(tai − 1) (singapore.md "Tai table", "Settlement")
 # ----------------------------------------------------------------------------------------
 
 def test_singapore_tai_and_self_draw_payments():
@@ -155,7 +155,7 @@ def test_a_seat_liable_for_a_self_draw_pays_all():
 
 
 # ----------------------------------------------------------------------------------------
-# Yangzhou: fan add up, 15 to win; the discarder pays 2F (yangzhou.md "Scoring", "Settlement")
+# Yangzhou: fan add up, 15 to win; the discarder pays 2F (yangzhou.md "Fan table", "Settlement")
 # ----------------------------------------------------------------------------------------
 
 def test_yangzhou_fan_and_the_discarders_double():
@@ -172,7 +172,7 @@ def test_yangzhou_fan_and_the_discarders_double():
 
 
 # ----------------------------------------------------------------------------------------
-# Uzje: fan in tenths, then the 2-5-10 ladder; halves on a self-draw (uzje.md "Scoring")
+# Uzje: fan in tenths, then the 2-5-10 ladder; halves on a self-draw (uzje.md "From fan to points")
 # ----------------------------------------------------------------------------------------
 
 def test_uzje_ladder_and_half_on_a_self_draw():

@@ -3,7 +3,7 @@
 A bot asks the same question hundreds of times per decision: "what is the shanten of this hand
 minus tile ``d`` plus tile ``k``, counting only the units this plan allows?".  Calling
 ``HandShape.shanten`` for each costs a full gather + merge; here a hand is held as one *unit
-table id* per unit (each number suit, the honours — DESIGN.md "Hands"), and a question touches
+table id* per unit (each number suit, the honours — DESIGN.md "Tiles and hands"), and a question touches
 only the one or two units that change, merged with the memoised tables of the rest.
 
 Definitions (those of :mod:`mahjong_tui.hand`): a unit table ``used[m * 2 + p]`` is the most
