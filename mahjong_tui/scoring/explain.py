@@ -150,7 +150,7 @@ def arithmetic(variant: "Variant", result: ScoreResult) -> list[str]:
 
 
 def _ladder_lines(variant: "Variant", result: ScoreResult) -> list[str]:
-    """Ùzje: the fan, then its points (uzje.md "Scoring": s = whole fan above the minimum;
+    """Ùzje: the fan, then its points (uzje.md "From fan to points": s = whole fan above the minimum;
     ladder[s], or beyond the ladder ``limit_points`` × (1 + (s − len(ladder)) div
     ``limit_step``); a limit hand ``limit_points`` × its limits)."""
     from .fan_ladder import tenths
