@@ -255,14 +255,14 @@ _LATER_KEYS = {
     *(("instant_payments", pid) for pid in INSTANT_PAYMENTS),
 }
 
-#: The tile-set options (uzje.md "Setting up"): each, when set, rewrites [tiles] keys before validation.
+#: The tile-set options (uzje.md "Tiles"): each, when set, rewrites [tiles] keys before validation.
 FLOWER_TILES = ["h", "i", "j", "k", "o", "p", "q", "r"]
 _FULL_WINDS = ["E", "S", "W", "N"]
 _COMPRESSED_WINDS = ["H", "V"]
 
 
 def _apply_options(path: Path, data: dict) -> dict:
-    """Rewrite the [tiles] keys that the tile-set options of ``[options]`` govern (uzje.md "Setting up"):
+    """Rewrite the [tiles] keys that the tile-set options of ``[options]`` govern (uzje.md "Tiles"):
 
     - ``flowers``: true = ``tiles.bonus`` is the eight flowers ``hijkopqr``; false = none;
     - ``compressed_winds``: true = the winds ``E S W N`` in ``tiles.honours`` become ``H V``;
@@ -723,7 +723,7 @@ class Variant:
 
     def with_options(self, overrides: Mapping[str, Any]) -> "Variant":
         """A copy with ``section.key = value`` overrides applied and re-validated; a key
-        without a section is a named option of ``[options]`` (``flowers``, …, uzje.md "Setting up").
+        without a section is a named option of ``[options]`` (``flowers``, …, uzje.md "Tiles", "Setting up").
         The copy's :attr:`applied_options` are this variant's followed by ``overrides``
         (``options.flowers`` is recorded as ``flowers``).
 

@@ -260,7 +260,7 @@ def test_sim_log_replays_to_the_same_results(tmp_path):
 # ------------------------------------------------------------------------------------------
 
 def test_score_uzje_points_and_half_payments(capsys):
-    # closed 2.6 + self-draw 1 + clean suit 3 = 6.6 fan: 50 points; each pays 25 (uzje.md "From fan to points")
+    # closed 2.6 + self-draw 1 + clean suit 3 = 6.6 fan: 50 points; each pays 25 (uzje.md "Settlement")
     args = ["score", "--variant", "uzje", "123s456s789s11sEEE +1s", "--by", "self-draw", "--seat-wind", "W",
             "--prevailing-wind", "S"]
     assert main(args + ["--json"]) == 0

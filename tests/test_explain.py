@@ -172,7 +172,7 @@ def test_yangzhou_fan_and_the_discarders_double():
 
 
 # ----------------------------------------------------------------------------------------
-# Uzje: fan in tenths, then the 2-5-10 ladder; halves on a self-draw (uzje.md "From fan to points")
+# Uzje: fan in tenths, then the 2-5-10 ladder; halves on a self-draw (uzje.md "From fan to points", "Settlement")
 # ----------------------------------------------------------------------------------------
 
 def test_uzje_ladder_and_half_on_a_self_draw():

@@ -81,7 +81,7 @@ def test_robbing_the_eighth_is_paid_as_a_discard_whatever_the_caller_says(self_d
 def test_all_eight_own_flowers_are_paid_as_a_self_draw_whatever_the_caller_says(discarder):
     # singapore.md "Settlement": all_eight_flowers "as a self-draw (each pays 2 x V(5) = 32u)": East +96.
     # Ùzje crossing_the_sea, "all 8 flowers by own draws": 1 limit = 5000 points, each of the
-    # three pays P/2 = 2500 (uzje.md "From fan to points"), East +7500.
+    # three pays P/2 = 2500 (uzje.md "Settlement"), East +7500.
     sg = _score(SG, "hijkopqr", discarder=discarder)
     assert "all_eight_flowers" in pattern_counts(sg) and sg.value == 5
     assert sg.payments == {"E": 96, "S": -32, "W": -32, "N": -32}

@@ -1,4 +1,4 @@
-"""Ùzje scoring (seed 002; uzje.md "Fan table" fan table, uzje.md "From fan to points" points and settlement, G-UZ-5…14).
+"""Ùzje scoring (seed 002; uzje.md "Fan table", "From fan to points", "Settlement"; G-UZ-5…14).
 
 Every expected value is worked out by hand in the comment above it: fan from the table of
 ``variants/uzje.toml`` (uzje.md "Fan table"), points from the ladder s = (F10 − 25) div 10,

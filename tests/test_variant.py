@@ -174,7 +174,7 @@ def test_fourteen_orphans_needs_the_zero(tmp_path):
 
 
 def test_tile_set_options_rewrite_the_tiles(tmp_path):
-    """uzje.md "Setting up" options, flipped by a house-rule file or with_options (`--option flowers=true`)."""
+    """Ùzje's options (uzje.md "Tiles", "Setting up"), flipped by a house-rule file or with_options (`--option flowers=true`)."""
     p = write(tmp_path, "house.toml", 'extends = "uzje"\nid = "house"\nname = "House"\n'
               '[options]\nflowers = true\ncompressed_winds = true\nall_tongs = true\n')
     v = load_variant(str(p))

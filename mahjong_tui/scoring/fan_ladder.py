@@ -436,7 +436,7 @@ def evaluate(variant: "Variant", ctx: HandContext) -> ScoreResult:
 
 
 def score_loser(variant: "Variant", ctx: HandContext) -> ScoreResult:
-    """A non-winner's hand scores nothing in Ùzje (uzje.md "From fan to points": only the winner is paid)."""
+    """A non-winner's hand scores nothing in Ùzje (uzje.md "Settlement": only the winner is paid)."""
     return ScoreResult(winning=False, value=0, unit=UNIT, reason="only the winner scores in this variant")
 
 
