@@ -7,7 +7,7 @@ The mode is ``variant.settlement['mode']``:
 - ``classical_zero_sum`` (Classic option, classic.md "Settlement", [HARR], [JD-EU]): each winner receives his
   S from every non-winner; the non-winners then pay each other the difference of their
   scores; with ``east_pays_double`` any payment to or from East is doubled (G-OX-6).
-- ``winner_collects`` (yuxi.md "Settlement", yangzhou.md "Settlement", singapore.md "Settlement", uzje.md "From fan to points"): V = :func:`result_value`
+- ``winner_collects`` (yuxi.md "Settlement", yangzhou.md "Settlement", singapore.md "Settlement", uzje.md "Settlement"): V = :func:`result_value`
   — :func:`hand_value` of ``result.value``, or of ``result.points`` where the scheme turns its
   value into points (Uzje's ladder): the value × ``scoring.base``, or with ``hand_value =
   "doubling"`` ``scoring.base`` × 2^(value − 1) (Singapore: u·2^(tai − 1)).  Self-draw: each
