@@ -109,7 +109,7 @@ def test_every_cited_page_and_section_exists():
 
 
 def test_every_cited_path_exists():
-    """``assets/rules/X.md``, ``variants/X.toml``, ``mahjong_tui/…/X.md`` named anywhere exist."""
+    """Every path into ``assets/rules/``, ``variants/`` or ``mahjong_tui/`` named anywhere exists."""
     bad = [f"{name}:{i}: {m}"
            for name, text in tracked_texts().items()
            for i, line in enumerate(text.splitlines(), 1)
