@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 
-from ..frame import ActionBox, Frame, HandBox, HeaderBox, PondBox, SeatBox, WallBox
+from ..frame import ActionBox, Frame, HandBox, HeaderBox, PondBox, SeatBox
 from ..model import wind_word
 from .art import TileArt, align, flow, join_lines
 
@@ -34,6 +34,10 @@ class Area(Widget):
 
     def __init__(self, art: TileArt, *, id: str | None = None, classes: str | None = None):
         super().__init__(id=id, classes=classes)
+        # Textual paints every segment that carries ``@click`` meta (a hand tile, a prompt
+        # choice) in its link colour, whatever colour the segment has; ``link-style: none``
+        # drops only the underline.  The tiles keep their face set's colours this way.
+        self.auto_links = False
         self.art = art
         self.box = None
         self._height_seen = 0
@@ -214,59 +218,6 @@ class Pond(Area):
         return lines
 
 
-class WallPanel(Area):
-    """The middle of the table: a compass of the seat winds (whose turn lit), the walls."""
-
-    def draw(self, box: WallBox, width: int, height: int) -> list[Text]:
-        art = self.art
-        winds = dict(box.winds)
-
-        def w(pos: str) -> Text:
-            return Text(f" {winds[pos]} ", style="bold reverse" if pos in box.active else "dim",
-                        no_wrap=True, end="")
-
-        lines: list[Text] = []
-        top = Text(no_wrap=True, end="")
-        top.append_text(w("top"))
-        mid = Text(no_wrap=True, end="")
-        mid.append_text(w("left"))
-        mid.append("   ")
-        mid.append_text(w("right"))
-        bot = Text(no_wrap=True, end="")
-        bot.append_text(w("bottom"))
-        for ln in (top, mid, bot):
-            lines.append(align(ln, width, "center"))
-        info: list[Text] = []
-        t = Text(no_wrap=True, end="")
-        t.append("Wall ", "dim")
-        t.append(str(box.to_draw), "bold")
-        t.append(" to draw", "dim")
-        info.append(t)
-        if box.reserve:
-            info.append(Text(f"+{box.reserve} kept back", style="dim", no_wrap=True, end=""))
-        if box.dead:
-            info.append(Text.assemble(("Dead wall ", "dim"), (str(box.dead), "bold"), no_wrap=True, end=""))
-        if box.bloom:
-            b = Text("Bloom ", style="dim", no_wrap=True, end="")
-            b.append_text(art.row(list(box.bloom)))
-            info.append(b)
-        if box.indicators:
-            b = Text("Bonus ", style="dim", no_wrap=True, end="")
-            b.append_text(art.row(list(box.indicators)))
-            info.insert(0, b)  # it scores: shown before the counts
-        if box.break_wind:
-            info.append(Text.assemble(("Break ", "dim"), f"{box.break_wind} wall, {box.break_stack}",
-                                      no_wrap=True, end=""))
-        if box.dice:
-            info.append(Text.assemble(("Dice ", "dim"), "+".join(str(d) for d in box.dice), no_wrap=True, end=""))
-        room = height - len(lines)
-        if room < len(info):  # short on rows: the walls matter more than the compass
-            lines = [mid] if room + 2 >= len(info) + 1 else []
-            room = height - len(lines)
-        lines += [align(x, width, "center") for x in info[:max(0, room)]]
-        return lines
-
-
 class HandArea(Area):
     """The bottom seat's hand: concealed tiles (the tile just drawn set apart at the right; a
     discard picked up into the hand followed by ``*``), the cursor, then the melds.  Click a tile to select it, click it again to discard."""
@@ -403,3 +354,6 @@ class TableLayout(Widget):
 
     def area(self, name: str) -> Area:
         return self._areas[name]
+
+
+from .wall import WallPanel  # noqa: E402 - wall.py builds on Area, defined above
