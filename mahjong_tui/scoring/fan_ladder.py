@@ -72,7 +72,7 @@ DESCRIPTIONS: dict[str, str] = {
     "ivies_on_the_wall": "Ivies on the wall: seven flowers, another player exposed the eighth",
     "crossing_the_sea": "Crossing the sea: all eight flowers drawn",
     "seat_wind": "Seat wind trip",
-    "round_wind": "Round (set) wind trip",
+    "round_wind": "Round wind trip",
     "arrow_trip": "Arrow trip",
     "clean_suit": "Clean suit: one number suit and honours",
     "clean_tongs": "Clean tongs: tongs and honours",
