@@ -138,3 +138,31 @@ def test_package_documents_exist(doc):
     assert PACKAGE_DOCS[doc].is_file()
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert PACKAGE_DOCS[doc].relative_to(ROOT).as_posix() in readme
+
+
+def test_the_command_line_reference_names_every_command_and_option():
+    """``mahjong_tui/CLI.md`` keeps up with the parser: every command and every option string
+    (``--seat-wind``, ``--liable`` …) of ``mahjong-tui`` is named in it, as is every
+    ``--situation`` name."""
+    import argparse
+
+    from mahjong_tui.cli import build_parser
+
+    text = PACKAGE_DOCS["CLI"].read_text(encoding="utf-8")
+    missing = []
+
+    def walk(parser: argparse.ArgumentParser, where: str) -> None:
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for name, sub in action.choices.items():
+                    if f"`{name}" not in text:
+                        missing.append(f"command {name}")
+                    walk(sub, name)
+            elif action.option_strings:
+                missing.extend(f"{where} {o}" for o in action.option_strings
+                               if o not in ("-h", "--help") and o not in text)
+            if action.dest == "situation":
+                missing.extend(f"situation {c}" for c in action.choices if f"`{c}`" not in text)
+
+    walk(build_parser(), "mahjong-tui")
+    assert not missing, "not in mahjong_tui/CLI.md: " + ", ".join(missing)
