@@ -31,8 +31,15 @@ from ..variant import Variant, check_options, load_variant, option_assignments
 from .protocol import (MAX_FRAME, PROTOCOL_VERSION, NetError, ProtocolError, check_proof, decode_body, encode,
                        new_nonce, proof, read_frame)
 
-#: server error codes after which reconnecting is pointless
-FINAL_CODES = {"auth", "protocol", "table_full", "bad_token", "replaced", "seat_taken"}
+#: error codes after which reconnecting is pointless (the server's, and ``auth`` / ``protocol``
+#: for the client's own refusals: a table without the password it should have, another version)
+FINAL_CODES = {"auth", "protocol", "table_full", "bad_token", "replaced", "seat_taken", "unavailable"}
+#: error codes after which trying again later may work: the table is busy (too many
+#: connections waiting to join), this address is throttled after wrong passwords
+#: (``retry_after``), or the connection closed or went silent during the greeting
+RETRY_CODES = {"busy", "throttled", "closed", "no_answer"}
+#: first and longest pause between tries of :meth:`NetClient.connect`, in seconds
+RETRY_FIRST, RETRY_MAX = 0.5, 8.0
 
 
 def parse_address(text: str, default_port: int = 7777) -> tuple[str, int]:
@@ -97,10 +104,33 @@ class NetClient:
         self._ping_id = 0
 
     # -- connecting ---------------------------------------------------------------------------
-    async def connect(self) -> dict:
+    async def connect(self, retry: float = 0.0, on_retry: Callable[[str], None] | None = None) -> dict:
         """Connect, prove the password, take a seat; returns the ``welcome`` message.  Raises
-        :class:`NetError` saying what went wrong."""
-        await self._open()
+        :class:`NetError` saying what went wrong.
+
+        ``retry``: seconds to keep trying while the failure is one that passes
+        (:data:`RETRY_CODES`: the table is busy, this address is throttled, the connection
+        closed during the greeting); the pause starts at 0.5 s and doubles up to 8 s, or is
+        what the server asked (``retry_after``).  Before each pause ``on_retry(text)`` says
+        what happened (``"... too many connections ...; retrying in 2 s"``)."""
+        deadline = time.monotonic() + retry
+        pause = RETRY_FIRST
+        tries = 0
+        while True:
+            try:
+                await self._open()
+                break
+            except NetError as exc:
+                wait = max(pause, exc.retry_after or 0.0)
+                if exc.code not in RETRY_CODES or time.monotonic() + wait > deadline:
+                    if tries:
+                        raise NetError(f"{exc} (gave up after {tries + 1} tries)", exc.code, exc.retry_after) from None
+                    raise
+                tries += 1
+                if on_retry is not None:
+                    on_retry(f"{exc}; retrying in {wait:g} s")
+                await asyncio.sleep(wait)
+                pause = min(pause * 2, RETRY_MAX)
         self._task = asyncio.ensure_future(self._run())
         return self.welcome  # type: ignore[return-value]
 
@@ -109,17 +139,20 @@ class NetClient:
             reader, writer = await asyncio.wait_for(
                 asyncio.open_connection(self.host, self.port, limit=self.max_frame + 16), self.connect_timeout)
         except asyncio.TimeoutError:
-            raise NetError(f"no answer from {self.host}:{self.port} within {self.connect_timeout:g} s") from None
+            raise NetError(f"no answer from {self.host}:{self.port} within {self.connect_timeout:g} s",
+                           "no_answer") from None
         except OSError as exc:
             raise NetError(f"cannot connect to {self.host}:{self.port}: {exc.strerror or exc}; is a table served "
                            "there (mahjong-tui host/serve)?") from None
         try:
             hello = await self._read_from(reader, self.connect_timeout)
+            if hello.get("type") == "error":
+                raise self._refused("refused the connection", hello)
             if hello.get("type") != "hello":
                 raise NetError(f"{self.host}:{self.port} did not greet as a mahjong-tui table")
             if hello.get("protocol") != PROTOCOL_VERSION:
                 raise NetError(f"the table speaks protocol {hello.get('protocol')!r}; this client speaks "
-                               f"{PROTOCOL_VERSION}: install the host's version of mahjong-tui")
+                               f"{PROTOCOL_VERSION}: install the host's version of mahjong-tui", "protocol")
             join: dict[str, Any] = {"type": "join", "protocol": PROTOCOL_VERSION}
             if self.name:
                 join["name"] = self.name
@@ -130,31 +163,34 @@ class NetClient:
             cnonce = new_nonce()
             if hello.get("auth"):
                 if not self.password:
-                    raise NetError("this table has a password: give it with --password")
+                    raise NetError("this table has a password: give it with --password (or --password-file, "
+                                   "or MAHJONG_TUI_PASSWORD)", "auth")
                 join["cnonce"] = cnonce
                 join["proof"] = proof(self.password, "client", hello["nonce"], cnonce)
             elif self.password:
                 # PROTOCOL.md: a client refuses a server that does not prove the password
                 raise NetError(f"the table at {self.host}:{self.port} asks for no password, but one was given: "
                                "it is not the table you were told of, or it was restarted without its "
-                               "password; not playing there")
+                               "password; not playing there", "auth")
             writer.write(encode(join))
             msg = await self._read_from(reader, self.connect_timeout)
             if msg.get("type") == "error":
-                exc = NetError(f"the table refused to seat us: {msg.get('message')}")
-                exc.code = msg.get("code")  # type: ignore[attr-defined]
-                raise exc
+                raise self._refused("refused to seat us", msg)
             if msg.get("type") != "welcome":
                 raise NetError(f"expected 'welcome' from the table, got {msg.get('type')!r}")
             if hello.get("auth") and not check_proof(self.password or "", "server", hello["nonce"], cnonce,
                                                      msg.get("proof")):
-                raise NetError("the server did not prove it knows the table password; not playing there")
+                raise NetError("the server did not prove it knows the table password; not playing there", "auth")
         except NetError:
             writer.close()
             raise
-        except (asyncio.IncompleteReadError, ConnectionError, OSError, asyncio.TimeoutError):
+        except asyncio.TimeoutError:
             writer.close()
-            raise NetError(f"{self.host}:{self.port} closed the connection during the greeting") from None
+            raise NetError(f"{self.host}:{self.port} said nothing for {self.connect_timeout:g} s during the greeting",
+                           "no_answer") from None
+        except (asyncio.IncompleteReadError, ConnectionError, OSError):
+            writer.close()
+            raise NetError(f"{self.host}:{self.port} closed the connection during the greeting", "closed") from None
         except ProtocolError as exc:
             writer.close()
             raise NetError(f"{self.host}:{self.port} sent a bad frame: {exc}") from None
@@ -165,6 +201,13 @@ class NetClient:
         self.status = "connected"
         if hello.get("seats"):
             self.seats = hello["seats"]
+
+    def _refused(self, what: str, msg: dict) -> NetError:
+        """The :class:`NetError` for an ``error`` frame the table sent during the greeting."""
+        after = msg.get("retry_after")
+        after = float(after) if isinstance(after, (int, float)) and not isinstance(after, bool) else None
+        return NetError(f"the table at {self.host}:{self.port} {what}: {msg.get('message') or msg.get('code')}",
+                        msg.get("code") if isinstance(msg.get("code"), str) else None, after)
 
     async def _read_from(self, reader: asyncio.StreamReader, timeout: float | None) -> dict:
         body = await asyncio.wait_for(read_frame(reader, max_frame=self.max_frame, body_timeout=30.0, tap=self.tap),
@@ -216,11 +259,13 @@ class NetClient:
                 return True
             except NetError as exc:
                 last = str(exc)
-                if getattr(exc, "code", None) in FINAL_CODES or "password" in last or "protocol" in last:
+                if exc.code in FINAL_CODES:
                     self._finish(last)
                     return False
+                if exc.retry_after:  # throttled: trying sooner is refused unchecked
+                    pause = max(pause, exc.retry_after)
             await asyncio.sleep(pause)
-            pause = min(pause * 2, 1.0)
+            pause = min(pause * 2, max(1.0, pause))
         self._finish(f"could not rejoin within {self.reconnect:g} s" + (f" ({last})" if last else ""))
         return False
 

@@ -25,7 +25,7 @@ from ..engine.log import GameLog
 from ..errors import LogError, MahjongError
 from ..journal import JournalClaim
 from ..paths import private_dir
-from .args import add_net_arguments
+from .args import add_net_arguments, resolve_secrets
 from .client import NetClient, parse_address, play_bot
 from .protocol import NetError, check_verifier, password_verifier
 from .server import NetServer, stderr_note
@@ -94,7 +94,12 @@ def build_server(args: argparse.Namespace, *, local_humans: bool, note=stderr_no
     The journal is locked here (:class:`~mahjong_tui.journal.JournalClaim`) but written only
     when the server starts listening: a journal another table plays is refused untouched
     (:class:`~mahjong_tui.journal.JournalInUse`), and a server that cannot bind its port
-    leaves it as it was.  Raises :class:`MahjongError` for a bad variant, seat list or log."""
+    leaves it as it was.  Raises :class:`MahjongError` for a bad variant, seat list, log,
+    number of hands or secret (the password comes from ``--password``, ``--password-file`` or
+    ``$MAHJONG_TUI_PASSWORD``: :func:`~mahjong_tui.net.args.resolve_secrets`)."""
+    resolve_secrets(args)
+    if getattr(args, "hands", None) is not None and args.hands < 1:
+        raise NetError(f"--hands {args.hands}: a match has at least 1 hand")
     log_arg = getattr(args, "log", None)
     path = Path(log_arg) if log_arg else default_log_path(args.port)
     # the journal is locked before anything is decided and written only once the port is
@@ -193,7 +198,7 @@ def hand_line(e: dict) -> str:
 async def _listen(server: NetServer, args) -> tuple[str, int]:
     try:
         return await server.start(args.bind, args.port)
-    except OSError as exc:
+    except (OSError, OverflowError) as exc:  # OverflowError: a port over 65535 from a program
         raise NetError(f"cannot listen on {args.bind}:{args.port}: {exc.strerror or exc}; choose another --port "
                        "or --bind") from None
 
@@ -226,6 +231,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
         if args.bind not in ("127.0.0.1", "localhost", "::1") and not args.password:
             stderr_note("warning: the table listens beyond this machine without --password")
         table = await server.run()
+        if server.failure is not None:
+            how = resume[0] if resume else "mahjong-tui serve --log FILE"
+            resume.clear()
+            raise LogError(f"{server.failure}; the table stopped and its players were told. Free space (or "
+                           f"repair the folder), then continue the match with: {how}")
         stderr_note("match over: scores " + " ".join(f"{s:g}" for s in table.scores))
         resume.clear()
         return 0
@@ -254,9 +264,11 @@ def _check_level(level: str) -> None:
 # ----------------------------------------------------------------------------------------
 def cmd_join_bot(args: argparse.Namespace) -> int:
     """``mahjong-tui join HOST:PORT --bot LEVEL``: play a seat with a bot, no UI.  Prints the
-    seat and its token (for ``--token``) on stderr, one line per hand on stdout."""
+    seat and its token (for ``--token``) on stderr, one line per hand on stdout.  A busy or
+    throttled table is tried again for ``--retry`` seconds, saying so on stderr."""
     host, port = parse_address(args.address)
     _check_level(args.bot)
+    resolve_secrets(args)
 
     async def main() -> int:
         token = getattr(args, "token", None)
@@ -265,7 +277,7 @@ def cmd_join_bot(args: argparse.Namespace) -> int:
         client = NetClient(host, port, name=name, password=args.password,
                            token=token, seat=getattr(args, "seat", None),
                            reconnect=getattr(args, "retry", 30.0))
-        welcome = await client.connect()
+        welcome = await client.connect(retry=getattr(args, "retry", 30.0), on_retry=stderr_note)
         client.local_variant()  # NetError before playing if the rules differ
         stderr_note(f"seated at seat {welcome['seat'] + 1} as {welcome['name']} (seat token {welcome['token']}; "
                     "rejoin with --token)")

@@ -38,18 +38,33 @@ SERVER_TYPES = ("hello", "welcome", "seats", "state", "update", "request", "acce
 
 class NetError(MahjongError):
     """A network problem a user can cause or meet: nothing listens there, wrong password, the
-    table is full, the connection was lost for good.  The message says what to do."""
+    table is full, the connection was lost for good.  The message says what to do.
+
+    ``code``: the server's error code when the server refused (``auth``, ``busy``,
+    ``throttled``, ...), ``closed`` / ``no_answer`` when the connection closed or went silent
+    during the greeting, else None; ``retry_after``: seconds the server asked to wait."""
+
+    def __init__(self, message: str, code: str | None = None, retry_after: float | None = None):
+        super().__init__(message)
+        self.code = code
+        self.retry_after = retry_after
 
 
 class ProtocolError(MahjongError):
-    """A peer broke the protocol.  ``code`` is one of the error codes of ``PROTOCOL.md``;
-    ``fatal`` means the connection is closed after the error is reported."""
+    """A peer broke the protocol (or is refused).  ``code`` is one of the error codes of
+    ``PROTOCOL.md``; ``fatal`` means the connection is closed after the error is reported;
+    ``extra`` are further fields of the ``error`` frame (``retry_after`` of ``throttled``)."""
 
-    def __init__(self, code: str, message: str, fatal: bool = False):
+    def __init__(self, code: str, message: str, fatal: bool = False, **extra):
         super().__init__(message)
         self.code = code
         self.message = message
         self.fatal = fatal
+        self.extra = extra
+
+    def frame(self) -> dict:
+        """The ``error`` message that reports it."""
+        return error(self.code, self.message, self.fatal, **self.extra)
 
 
 # ----------------------------------------------------------------------------------------
@@ -247,6 +262,17 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+#: the longest ``message`` of an ``error`` frame, in characters: a message that quotes what a
+#: peer sent (a malformed tile of 60 000 characters) is cut here, so the reply always fits in a
+#: frame and the peer is told what was wrong instead of being dropped
+MAX_ERROR_TEXT = 400
+
+
+def clip(text: str, limit: int = MAX_ERROR_TEXT) -> str:
+    """``text`` cut to at most ``limit`` characters (the cut marked with ``…``)."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
 def error(code: str, message: str, fatal: bool = False, **extra) -> dict:
-    """An ``error`` message."""
-    return {"type": "error", "code": code, "message": message, "fatal": fatal, **extra}
+    """An ``error`` message; ``message`` is cut to :data:`MAX_ERROR_TEXT` characters."""
+    return {"type": "error", "code": code, "message": clip(message), "fatal": fatal, **extra}

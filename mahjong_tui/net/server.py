@@ -10,6 +10,15 @@
   played by a stand-in bot until the client rejoins with its seat token (full resync).
 - One bad client never disturbs the table: bad frames get an ``error`` reply, or a clean
   disconnect of that client only.
+- Strangers cannot lock players out: a connection that has not sent ``join`` within
+  ``hello_timeout`` seconds is closed; at most ``max_pending_per_address`` such connections
+  per address and ``max_pending`` in all are kept, and a new connection is always let in by
+  closing the oldest waiting one (of its own address first), so a player or a rejoining seat
+  gets in during a flood of idle connections.  Wrong password answers are throttled per
+  address (:class:`PasswordThrottle`).
+- A journal that cannot be written (a full disk) stops the table cleanly: every player is
+  told, and :attr:`NetServer.failure` says why (``serve`` prints it with the command that
+  continues the match); a new seat that cannot be recorded is refused with an ``error``.
 
 One :class:`NetServer` serves one table on one port; one process may run many (the benchmark
 ``tests/bench/bench_net.py`` does).
@@ -18,10 +27,13 @@ One :class:`NetServer` serves one table on one port; one process may run many (t
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import math
 import os
 import secrets
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
@@ -40,7 +52,8 @@ from .protocol import (AUTH_SCHEME, MAX_FRAME, PROTOCOL_VERSION, ProtocolError, 
                        validate_client_message)
 
 MAX_WRITE_BUFFER = 1 << 20  # a client that lets this much pile up unread is disconnected
-MAX_PENDING_CONNECTIONS = 64  # connections that have not joined yet
+MAX_PENDING_CONNECTIONS = 64  # connections that have not joined yet, in all
+MAX_PENDING_PER_ADDRESS = 8  # ... and from one address
 #: what the server says to its clients when the host closes the table before the match is over
 TABLE_CLOSED = {"type": "bye", "reason": "table closed",
                 "message": "The host closed the table before the match ended. It can go on later from its "
@@ -80,9 +93,70 @@ class SeatFile:
         if self.password != self.UNKNOWN:
             data["password"] = self.password
         tmp = self.path.with_name(self.path.name + ".tmp")
-        with open_private(tmp, "w") as fh:  # 0600: it holds the seats' token hashes
-            fh.write(json.dumps(data))
-        os.replace(tmp, self.path)
+        try:
+            with open_private(tmp, "w") as fh:  # 0600: it holds the seats' token hashes
+                fh.write(json.dumps(data))
+            os.replace(tmp, self.path)
+        except OSError:
+            with contextlib.suppress(OSError):
+                tmp.unlink()  # a half-written file left by a full disk
+            raise
+
+
+# ----------------------------------------------------------------------------------------
+# wrong passwords, per address
+# ----------------------------------------------------------------------------------------
+class PasswordThrottle:
+    """Counts wrong password answers per address and says how long answers from an address
+    are refused unchecked (a lockout that doubles).
+
+    The first ``free`` wrong answers from an address are answered at once; each further one
+    refuses the address's answers for ``delay`` seconds, then 2×, 4× ... up to ``max_delay``.
+    An address with no wrong answer for ``forget`` seconds, or one that answers right, starts
+    afresh.  Only wrong answers count: joins with the right password, rejoins and pings never
+    slow anyone.  ``clock()`` gives seconds (default :func:`time.monotonic`).
+    """
+
+    def __init__(self, free: int = 5, delay: float = 1.0, max_delay: float = 60.0, forget: float = 900.0,
+                 clock: Callable[[], float] = time.monotonic):
+        self.free = free
+        self.delay = delay
+        self.max_delay = max_delay
+        self.forget = forget
+        self.clock = clock
+        self._by_address: dict[str, list[float]] = {}  # address -> [wrong answers, refused until, last wrong]
+
+    def _stale(self, rec: list[float], now: float) -> bool:
+        return now - rec[2] > self.forget and now >= rec[1]
+
+    def wait(self, address: str) -> float:
+        """Seconds until an answer from ``address`` is checked again (0: now)."""
+        rec = self._by_address.get(address)
+        return 0.0 if rec is None else max(0.0, rec[1] - self.clock())
+
+    def failed(self, address: str) -> tuple[int, float]:
+        """Record a wrong answer from ``address``; returns (wrong answers so far, seconds its
+        answers are now refused; 0 while within ``free``)."""
+        now = self.clock()
+        rec = self._by_address.get(address)
+        if rec is not None and self._stale(rec, now):
+            rec = None
+        if rec is None:
+            if len(self._by_address) >= 4096:  # many addresses: drop the stale ones
+                for a in [a for a, r in self._by_address.items() if self._stale(r, now)]:
+                    del self._by_address[a]
+            rec = self._by_address[address] = [0, now, now]
+        rec[0] += 1
+        rec[2] = now
+        n = int(rec[0])
+        lock = 0.0 if n <= self.free else min(self.max_delay, self.delay * 2 ** min(n - self.free - 1, 60))
+        rec[1] = now + lock
+        return n, lock
+
+    def succeeded(self, address: str) -> int:
+        """A right answer from ``address``: forget its wrong ones; returns how many there were."""
+        rec = self._by_address.pop(address, None)
+        return 0 if rec is None else int(rec[0])
 
 
 # ----------------------------------------------------------------------------------------
@@ -238,13 +312,20 @@ class Connection:
         self.seat: RemoteSeat | None = None
         self.closed = False
         peer = writer.get_extra_info("peername")
+        self.host = str(peer[0]) if isinstance(peer, tuple) else str(peer)
         self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
 
     def send(self, msg: dict) -> None:
         if self.closed:
             return
         try:
-            self.writer.write(encode(msg, self.server.max_frame))
+            data = encode(msg, self.server.max_frame)
+        except ValueError as exc:  # never a peer's fault: error messages are cut to fit (protocol.clip)
+            self.server.note(f"{self.peer}: {exc}; connection dropped")
+            self.abort()
+            return
+        try:
+            self.writer.write(data)
         except (ConnectionError, RuntimeError):
             self.abort()
             return
@@ -258,6 +339,7 @@ class Connection:
             return
         if msg is not None:
             self.send(msg)
+        self.server._unwait(self)
         self.closed = True
         try:
             self.writer.close()
@@ -266,6 +348,7 @@ class Connection:
         self._leave()
 
     def abort(self) -> None:
+        self.server._unwait(self)
         if not self.closed:
             self.closed = True
             self.writer.transport.abort()
@@ -285,7 +368,6 @@ class Connection:
         srv = self.server
         loop = asyncio.get_running_loop()
         self.nonce = new_nonce()
-        srv.pending_conns += 1
         joined = False
         try:
             self.send(srv.hello(self.nonce))
@@ -304,22 +386,20 @@ class Connection:
                     if msg["type"] == "join" and not joined:
                         self._join(msg)
                         joined = True
-                        srv.pending_conns -= 1
+                        srv._unwait(self)
                     else:
                         self._dispatch(msg)
                 except ProtocolError as exc:
                     if exc.fatal:
-                        self.close_with(error(exc.code, exc.message, True))
+                        self.close_with(exc.frame())
                         return
-                    self.send(error(exc.code, exc.message, False))
+                    self.send(exc.frame())
                 except asyncio.TimeoutError:
                     self.close_with(error("hello_timeout", f"no 'join' within {srv.hello_timeout:g} s", True))
                     return
         except (asyncio.IncompleteReadError, ConnectionError, OSError):
             return
         finally:
-            if not joined:
-                srv.pending_conns -= 1
             self.abort()
 
     def _dispatch(self, msg: dict) -> None:
@@ -336,22 +416,59 @@ class Connection:
         else:  # action
             self.seat.answer(self, msg)
 
+    def _check_password(self, cnonce: str | None, given: str | None) -> None:
+        """A fatal :class:`ProtocolError` unless this join proves the table password:
+        ``throttled`` (unchecked) while this address is refused after wrong answers, ``auth``
+        for a wrong or missing proof.  Logs the first wrong answer of an address and the start
+        of its throttling, not each one."""
+        srv = self.server
+        throttle = srv.throttle
+        wait = throttle.wait(self.host)
+        if wait > 0:
+            secs = math.ceil(wait * 10) / 10
+            raise ProtocolError("throttled", f"too many wrong table passwords from your address ({self.host}): its "
+                                f"answers are refused, unchecked, for {secs:g} s more; try again then",
+                                fatal=True, retry_after=secs)
+        if not cnonce or not check_proof(srv.password, "client", self.nonce, cnonce, given):
+            n, lock = throttle.failed(self.host)
+            if n == 1:
+                srv.note(f"{self.peer}: wrong table password")
+            elif lock and n == throttle.free + 1:
+                srv.note(f"{self.host}: {n} wrong table passwords: its answers are refused for {lock:g} s, twice as "
+                         "long after each further wrong one (not logged one by one)")
+            raise ProtocolError("auth", "wrong table password (or none given); ask the host for it", fatal=True)
+        wrong = throttle.succeeded(self.host)
+        if wrong > throttle.free:
+            srv.note(f"{self.host}: the table password was right after {wrong} wrong ones")
+
     def _join(self, msg: dict) -> None:
         srv = self.server
         cnonce = msg.get("cnonce")
         if srv.password is not None:
-            if not cnonce or not check_proof(srv.password, "client", self.nonce, cnonce, msg.get("proof")):
-                srv.note(f"{self.peer}: wrong table password")
-                raise ProtocolError("auth", "wrong table password (or none given); ask the host for it", fatal=True)
+            self._check_password(cnonce, msg.get("proof"))
         seat = srv.assign_seat(msg.get("token"), msg.get("seat"))
         token = msg.get("token")
-        if token is None:
-            token = secrets.token_urlsafe(18)
-            srv.seat_file.seats[seat.index] = {"token_sha256": token_hash(token), "name": None}
         name = clean_name(msg.get("name") or "") or seat.name or f"Player {seat.index + 1}"
+        records = srv.seat_file.seats
+        if token is None:  # a new seat: its token must be on disk before it is given out
+            token = secrets.token_urlsafe(18)
+            records[seat.index] = {"token_sha256": token_hash(token), "name": name}
+            try:
+                srv.seat_file.save()
+            except OSError as exc:
+                del records[seat.index]
+                why = exc.strerror or str(exc)
+                srv.note(f"{self.peer}: refused a new player: cannot write {srv.seat_file.path} ({why})")
+                raise ProtocolError("unavailable", f"the table cannot record a new seat: its seat file cannot be "
+                                    f"written ({why}); tell the host", fatal=True) from None
+        elif records[seat.index].get("name") != name:  # a rejoin: only the name may change
+            records[seat.index]["name"] = name
+            try:
+                srv.seat_file.save()
+            except OSError as exc:  # the seat's token is on disk already: the rejoin goes on
+                srv.note(f"seat {seat.index + 1}: cannot write {srv.seat_file.path} ({exc.strerror or exc}); "
+                         "its new name is not kept there")
         seat.name = name
-        srv.seat_file.seats[seat.index]["name"] = name
-        srv.seat_file.save()
         welcome = {"type": "welcome", "protocol": PROTOCOL_VERSION, "seat": seat.index, "token": token,
                    "name": name, "variant": srv.table.variant.id, "rules_hash": srv.table.variant.rules_hash,
                    "options": dict(srv.table.variant.applied_options)}
@@ -387,7 +504,17 @@ class NetServer:
     - ``start_after``: seconds after :meth:`run` starts when play begins even if remote seats
       are still empty (stand-ins play them); None waits for every remote seat;
     - ``seat_file``: path of the seat-token file (kept beside the log) or None;
-    - ``on_hand_end(summary)``, ``on_note(text)``, ``on_action(action)``: hooks.
+    - ``on_hand_end(summary)``, ``on_note(text)``, ``on_action(action)``: hooks;
+    - ``hello_timeout``: seconds a connection has to send ``join``; ``body_timeout``: seconds
+      a frame's body has after its length; ``max_frame``: bytes;
+    - ``max_pending`` / ``max_pending_per_address``: connections kept that have not joined
+      yet, in all / from one address (a new one closes the oldest waiting one; see the
+      module docstring);
+    - ``throttle``: the :class:`PasswordThrottle` of wrong password answers (default: 5
+      free, then refused for 1 s, doubling up to 60 s).
+
+    After :meth:`run`, :attr:`failure` is None, or why the table stopped before the match
+    was over (the journal could not be written).
     """
 
     def __init__(self, table: Table, seats: Sequence[str], *, log: LogWriter | None = None,
@@ -395,8 +522,10 @@ class NetServer:
                  claim_timeout: float | None = 20.0, bot_delay: float = 0.0, standin_delay: float | None = None,
                  standin: str = "ai", start_after: float | None = None, seat_file: str | Path | None = None,
                  on_hand_end: Callable[[dict], None] | None = None, on_note: Callable[[str], None] | None = None,
-                 on_action: Callable[[Action], None] | None = None, hello_timeout: float = 10.0,
-                 body_timeout: float = 10.0, max_frame: int = MAX_FRAME, journal: JournalClaim | None = None):
+                 on_action: Callable[[Action], None] | None = None, hello_timeout: float = 5.0,
+                 body_timeout: float = 10.0, max_frame: int = MAX_FRAME, journal: JournalClaim | None = None,
+                 max_pending: int = MAX_PENDING_CONNECTIONS, max_pending_per_address: int = MAX_PENDING_PER_ADDRESS,
+                 throttle: PasswordThrottle | None = None):
         if len(seats) != 4:
             raise ValueError("a table has four seats")
         self.table = table
@@ -411,12 +540,17 @@ class NetServer:
         self.hello_timeout = hello_timeout
         self.body_timeout = body_timeout
         self.max_frame = max_frame
+        self.max_pending = max(1, max_pending)
+        self.max_pending_per_address = max(1, max_pending_per_address)
+        self.throttle = throttle if throttle is not None else PasswordThrottle()
+        self.failure: str | None = None
         self.on_hand_end = on_hand_end
         self.on_note = on_note
         self.seat_file = SeatFile(seat_file)
         self.started = False
         self.over = False  # the match is over and clients are being sent away
-        self.pending_conns = 0
+        self.waiting: dict[str, list[Connection]] = {}  # connections not yet joined, by address, oldest first
+        self._crowded: set[str] = set()  # addresses whose waiting connections were cut (noted once a burst)
         self.conns: set[Connection] = set()
         self._handlers: set[asyncio.Task] = set()
         self._server: asyncio.AbstractServer | None = None
@@ -486,14 +620,33 @@ class NetServer:
                         self.note("starting with bots standing in for empty seats")
                 self.started = True
                 self.broadcast_seats()
-                await self.runner.run()
-            self.over = True
-            for c in list(self.conns):
-                c.close_with({"type": "bye", "reason": "match over", "scores": list(self.table.scores)})
+                try:
+                    await self.runner.run()
+                except OSError as exc:  # the journal (a full disk, a folder gone)
+                    self._journal_failed(exc)
+            if self.failure is None:
+                self.over = True
+                for c in list(self.conns):
+                    c.close_with({"type": "bye", "reason": "match over", "scores": list(self.table.scores)})
             await asyncio.sleep(0)
         finally:
             await self.close()
         return self.table
+
+    def _journal_failed(self, exc: OSError) -> None:
+        """The journal could not be written: stop the table, tell every player why and that the
+        match goes on from the journal later; :attr:`failure` says what failed."""
+        why = exc.strerror or str(exc)
+        where = self.journal.path if self.journal is not None else "the game log"
+        self.failure = f"cannot write the journal {where} ({why})"
+        self.note(f"{self.failure}: the table stops; the journal keeps the match up to its last whole move")
+        self.runner.stop()
+        self.over = True
+        bye = {"type": "bye", "reason": "table closed",
+               "message": f"The host's journal cannot be written ({why}), so the table stopped. The match is kept "
+                          "up to its last move: when the host serves it again, rejoin with your seat token."}
+        for c in list(self.conns):
+            c.close_with(bye if c.seat is not None else None)
 
     async def close(self, goodbye: bool = True) -> None:
         """Stop listening and send every client away (the log is already complete).  Before
@@ -522,11 +675,49 @@ class NetServer:
                 pass
             self._server = None
 
+    # -- connections that have not joined yet -------------------------------------------------
+    @property
+    def pending_conns(self) -> int:
+        """Connections that have not joined yet."""
+        return sum(len(v) for v in self.waiting.values())
+
+    def _admit(self, conn: Connection) -> None:
+        """Count ``conn`` among the connections waiting to join; first close the oldest waiting
+        one of its address when that address has ``max_pending_per_address``, else the oldest
+        of the most crowded address when ``max_pending`` wait in all.  A newcomer is never
+        turned away: a flood of idle connections only pushes out its own oldest ones, while a
+        player (or a seat's rejoin) that joins at once gets in."""
+        mine = self.waiting.setdefault(conn.host, [])
+        if len(mine) >= self.max_pending_per_address:
+            victim = mine[0]
+            why = (f"too many connections from your address ({conn.host}) are waiting to join this table (at most "
+                   f"{self.max_pending_per_address}): the oldest, this one, is closed; connect again and join at once")
+        elif self.pending_conns >= self.max_pending:
+            victim = max(self.waiting.values(), key=len)[0]
+            why = (f"too many connections are waiting to join this table (at most {self.max_pending}): the oldest "
+                   "of the busiest address, this one, is closed; connect again and join at once")
+        else:
+            victim = None
+        if victim is not None:
+            if victim.host not in self._crowded:
+                self._crowded.add(victim.host)
+                self.note(f"{victim.host}: too many connections waiting to join; the oldest are closed "
+                          "(noted once until they are gone)")
+            victim.close_with(error("busy", why, True))
+        mine.append(conn)
+
+    def _unwait(self, conn: Connection) -> None:
+        """``conn`` joined or closed: it waits no more."""
+        mine = self.waiting.get(conn.host)
+        if mine is not None and conn in mine:
+            mine.remove(conn)
+            if not mine:
+                del self.waiting[conn.host]
+                self._crowded.discard(conn.host)
+
     async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         conn = Connection(self, reader, writer)
-        if self.pending_conns >= MAX_PENDING_CONNECTIONS:
-            conn.close_with(error("busy", "too many connections are joining at once; try again", True))
-            return
+        self._admit(conn)
         self.conns.add(conn)
         task = asyncio.current_task()
         self._handlers.add(task)

@@ -24,12 +24,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import socket
+import sys
 import time
 from pathlib import Path
 
 from ..engine import Action
 from ..engine.log import GameLog
 from ..errors import MahjongError
+from ..net.args import resolve_secrets
 from ..net.client import NetClient, parse_address
 from ..net.protocol import NetError
 from ..paths import private_dir
@@ -494,14 +496,24 @@ async def _first_view(clients: dict[int, NetClient], timeout: float = 10.0) -> N
         await asyncio.sleep(0.01)
 
 
+def _say_on_stderr(text: str) -> None:
+    print(f"mahjong-tui: {text}", file=sys.stderr, flush=True)
+
+
 async def open_join(args: argparse.Namespace) -> NetSession:
     """``mahjong-tui join HOST:PORT``: connect, take a seat, check the rules; returns the
-    session.  Raises :class:`~mahjong_tui.errors.MahjongError` (one line for the player)."""
+    session.  Raises :class:`~mahjong_tui.errors.MahjongError` (one line for the player).
+
+    The password and token may come from their files or the environment
+    (:func:`~mahjong_tui.net.args.resolve_secrets`).  A busy or throttled table is tried again
+    for ``args.retry`` seconds; each wait is said through ``args.on_retry(text)`` (the menu's
+    Join form shows it), else on stderr (before the screen opens)."""
     host, port = parse_address(args.address)
+    resolve_secrets(args)
+    retry = getattr(args, "retry", 30.0)
     client = NetClient(host, port, name=getattr(args, "name", None), password=getattr(args, "password", None),
-                       token=getattr(args, "token", None), seat=getattr(args, "seat", None),
-                       reconnect=getattr(args, "retry", 30.0))
-    await client.connect()
+                       token=getattr(args, "token", None), seat=getattr(args, "seat", None), reconnect=retry)
+    await client.connect(retry=retry, on_retry=getattr(args, "on_retry", None) or _say_on_stderr)
     try:
         variant = client.local_variant()
         await _first_view({client.seat: client})
@@ -516,8 +528,6 @@ async def open_host(args: argparse.Namespace) -> NetSession:
     seats; returns the session.  Raises :class:`~mahjong_tui.errors.MahjongError`."""
     from ..net.commands import start_host
 
-    if getattr(args, "hands", None) is not None and args.hands < 1:
-        raise NetError("--hands must be at least 1")
     notes: list[str] = []
     host = await start_host(args, note=notes.append)
     try:

@@ -164,14 +164,17 @@ def host_namespace(variant: str, seats: list[str], *, port: int = DEFAULT_PORT, 
     return argparse.Namespace(command="host", variant=variant, seats=list(seats), seed=seed, hands=hands, port=port,
                               bind=bind, password=password or None, log=None, turn_timeout=60.0, claim_timeout=20.0,
                               start_after=None, standin="normal", bot_delay=bot_delay,
-                              option=option_assignments(options or {}))
+                              option=option_assignments(options or {}), secrets_from_env=False)
 
 
 def join_namespace(address: str, *, name: str | None = None, password: str | None = None,
-                   token: str | None = None) -> argparse.Namespace:
-    """The arguments of ``mahjong-tui join HOST:PORT`` with the defaults of the command line."""
+                   token: str | None = None, on_retry=None) -> argparse.Namespace:
+    """The arguments of ``mahjong-tui join HOST:PORT`` with the defaults of the command line;
+    ``on_retry(text)`` is told when a busy table is tried again.  The form says what it
+    means: no password from ``$MAHJONG_TUI_PASSWORD``."""
     return argparse.Namespace(command="join", address=address, name=name or None, password=password or None,
-                              token=token or None, seat=None, retry=30.0, bot=None, bot_delay=0.0)
+                              token=token or None, seat=None, retry=30.0, bot=None, bot_delay=0.0,
+                              secrets_from_env=False, on_retry=on_retry)
 
 
 class _LanForm(BaseScreen):
@@ -325,6 +328,6 @@ class JoinScreen(_LanForm):
             self.report("Type the table's address: HOST:PORT (the host's screen shows it)")
             return
         ns = join_namespace(address, name=q("#name", Input).value.strip(), password=q("#password", Input).value,
-                            token=q("#token", Input).value.strip())
+                            token=q("#token", Input).value.strip(), on_retry=self.busy)
         self.busy(f"Connecting to {address} …")
         self.app.start_lan("join", ns, self.report)
