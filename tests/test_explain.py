@@ -242,3 +242,19 @@ def test_the_winning_group_is_where_the_scorer_put_the_winning_tile():
     # Classic 999m completed by 9m: group 3 of (CCC) 234s 567s 999m EE
     variant, res = scored("classic", "234567s999mEE (CCC) +9m", self_draw=True)
     assert res.decomposition[res.winning_group] == "999m"
+
+
+def test_the_groups_are_named_as_players_name_them():
+    from mahjong_tui.scoring.explain import meld_label
+
+    classic, uzje = load_variant("classic"), load_variant("uzje")
+    assert [meld_label(classic, g) for g in ("(777s)", "[CCCC]", "123m", "55m", "EEE", "(5555t)")] == [
+        "exposed pung", "concealed kong", "chow", "pair", "pung", "exposed kong"]
+    # Uzje's sequences by its meld templates (uzje.md "Melds and winning hands"): 1-3-5 is an
+    # arith (step 2), 1-2-4 a gem, 1-4-9 a power
+    assert [meld_label(uzje, g) for g in ("135s", "124m", "(149s)")] == ["arith", "gem", "exposed power"]
+
+
+def test_a_pattern_worth_nothing_says_so_once():
+    # two chows in Classic: worth 0 however many, not "2 × 0 points = 0 points"
+    assert pattern_amount(PatternScore("chow", 0, 2, "points"), "points") == "0 points"

@@ -65,7 +65,8 @@ def pattern_amount(p: PatternScore, unit: str) -> str:
     """What one breakdown item is worth, said so that a count cannot be misread:
     ``'4 points'``, ``'2 × 4 points = 8 points'`` (a pattern counted twice), ``'×2'``,
     ``'5 tai (limit)'`` (a Singapore limit hand, valued in ``[scoring.special]``),
-    ``'500 points (special hand)'`` (Classic's fixed scores), ``'1 limit hand'`` (Ùzje)."""
+    ``'500 points (special hand)'`` (Classic's fixed scores), ``'1 limit hand'`` (Ùzje); a
+    pattern worth nothing ``'0 points'`` however often it counts (Classic's chows)."""
     kind = p.kind or unit
     if kind == "limit":
         return unit_value(p.value, unit) + " (limit)"
@@ -74,7 +75,7 @@ def pattern_amount(p: PatternScore, unit: str) -> str:
     if kind not in ("points", "doublings", "multipliers", "limits"):
         kind = unit
     one = unit_value(p.value, kind)
-    if p.count == 1:
+    if p.count == 1 or not p.value:
         return one
     if kind.startswith("multiplier"):
         return f"{one} {p.count} times = ×{num(p.value ** p.count)}"
@@ -275,6 +276,31 @@ def win_payments(variant: "Variant", result: ScoreResult, *, winner: int, self_d
             if s not in (winner, discarder) and s not in winners:
                 out.append(Payment(s, winner, f_other * v, _times(f_other, v), ""))
     return out
+
+
+def meld_label(variant: "Variant", notation: str) -> str:
+    """A player's name for one group of a decomposition (:attr:`ScoreResult.decomposition`):
+    ``'(777s)'`` → ``'exposed pung'``, ``'[CCCC]'`` → ``'concealed kong'``, ``'123m'`` →
+    ``'chow'`` (Uzje: ``'arith'``, ``'gem'``, ``'power'``, by the variant's meld templates),
+    ``'55m'`` → ``'pair'``, ``'EEE'`` → ``'pung'``.  A group formed in hand is named by its
+    shape alone: whether it scores as concealed is the breakdown's to say (a pung completed
+    by the winning discard is exposed, common.md "Melds").  Raises
+    NotationError for a string that is not tiles."""
+    from .. import tiles as T
+
+    tiles = T.parse_tiles(notation.strip("()[]"))
+    if len(tiles) == 2:
+        kind = "pair"
+    elif len(set(tiles)) == 1:
+        kind = "kong" if len(tiles) == 4 else "pung"
+    else:
+        ranks = tuple(sorted(T.rank_of(t) for t in tiles))
+        kind = next((tpl.kind for tpl in variant.meld_templates if ranks in tpl.rank_sets), "chow")
+    if notation.startswith("("):
+        return f"exposed {kind}"
+    if notation.startswith("["):
+        return f"concealed {kind}"
+    return kind
 
 
 def result_from_summary(winner: dict) -> ScoreResult:
