@@ -74,7 +74,7 @@ def test_drawn_hand_scores_nothing():
                   self_draw=False, discarder=None) == [0, 0, 0, 0]
 
 
-# --- classical zero-sum (classic.md "Settlement", [HARR], [JD-EU]) ----------------------------------------------
+# --- classical zero-sum (classic.md "Settlement"; Harr's Pung Chow, Jade Dragon's European rules) ----------------------------------------------
 
 
 def test_zero_sum_with_east_doubling():

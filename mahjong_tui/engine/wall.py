@@ -1,6 +1,6 @@
 """The wall: built from the seed, broken by the dice, drawn from the front and the back.
 
-The wall in play (common.md "The wall in play"): after the break the wall is a deque of stacks.  ``front`` draws
+As in common.md "The wall in play", after the break the wall is a deque of stacks.  ``front`` draws
 take stacks from the live start (top tile, then bottom tile of each stack); ``back`` draws
 (replacements, loose tiles) take the last stack's top tile, then its bottom tile, then the stack
 before it.  Variants choose where replacements come from (``wall.tail``):

@@ -4,7 +4,7 @@ The mode is ``variant.settlement['mode']``:
 
 - ``cumulative`` (Classic default, G-OX-6): every player's own score S is added to his total,
   winners and losers alike; no transfers; a drawn hand scores nothing.
-- ``classical_zero_sum`` (Classic option, classic.md "Settlement", [HARR], [JD-EU]): each winner receives his
+- ``classical_zero_sum`` (Classic option, classic.md "Settlement"; the European practice of Harr's *Pung Chow* and Jade Dragon's rules): each winner receives his
   S from every non-winner; the non-winners then pay each other the difference of their
   scores; with ``east_pays_double`` any payment to or from East is doubled (G-OX-6).
 - ``winner_collects`` (yuxi.md "Settlement", yangzhou.md "Settlement", singapore.md "Settlement", uzje.md "Settlement"): V = :func:`result_value`

@@ -55,7 +55,7 @@ if TYPE_CHECKING:  # pragma: no cover
 UNIT = "tai"
 FLOWER_FORM = "flowers"
 
-#: Every pattern id this scheme can detect, in the order of the singapore.md "Tai table" table (breakdowns
+#: Every pattern id this scheme can detect, in the order of the table of singapore.md "Tai table" (breakdowns
 #: are listed in this order); ``variant.py`` validates ``[scoring.tai]`` and
 #: ``[scoring.special]`` against it.
 ORDER: tuple[str, ...] = (
