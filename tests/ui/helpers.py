@@ -242,6 +242,8 @@ def double_win(variant_id: str, hands: tuple[str, str, str], tile: str) -> dict:
     table.apply(Action(0, "discard", t))
     table.apply(Action(2, "win", t))
     table.apply(Action(1, "win", t))
+    if not table.history:  # where every seat is asked after a discard, North's pass closes the window
+        table.apply(Action(3, "pass"))
     summary = table.history[-1]
     assert [w["seat"] for w in summary["winners"]] == [1, 2], summary["winners"]
     return summary
