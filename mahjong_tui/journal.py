@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from .engine.log import MAX_LOG_BYTES, GameLog, LogWriter
+from .engine.log import MAX_LOG_BYTES, GameLog, LogWriter, decode_log
 from .errors import LogError
 from .paths import open_private, private_dir, size_text
 
@@ -98,7 +98,7 @@ class JournalClaim:
             if not created and not p.is_file():  # a folder, a device (/dev/zero), a pipe
                 raise LogError(f"{p} is not a regular file; a journal (--log FILE) is a file")
             # creates a missing file (0600: the journal holds the seed); changes nothing else
-            fh = open_private(p, "a+")
+            fh = open_private(p, "a+b")
         except OSError as exc:
             raise LogError(f"{p}: cannot open the journal: {exc.strerror or exc}") from None
         if not lock_journal(fh):
@@ -108,13 +108,14 @@ class JournalClaim:
                                "that table first")
         try:
             fh.seek(0)
-            text = fh.read(MAX_LOG_BYTES + 1)
-            if len(text) > MAX_LOG_BYTES:
+            data = fh.read(MAX_LOG_BYTES + 1)
+            if len(data) > MAX_LOG_BYTES:
                 raise LogError(f"{p}: larger than {size_text(MAX_LOG_BYTES)}, the most a game log may hold")
+            text = decode_log(data, str(p))
         except LogError:
             fh.close()
             raise
-        except (OSError, UnicodeDecodeError) as exc:
+        except OSError as exc:
             fh.close()
             raise LogError(f"{p}: cannot read the journal: {exc}") from None
         return cls(p, fh, created, text)

@@ -144,3 +144,15 @@ def read_regular(path: str | Path, limit: int, what: str) -> bytes:
     if size > limit:  # it grew while being read
         raise too_big
     return b"".join(chunks)
+
+
+def check_writable(path: str | Path) -> None:
+    """Raise ``OSError`` (the system's reason) unless a file can be written at ``path``: it is
+    opened for appending (0600, :func:`open_private`) and closed; a file this made is removed
+    again.  A command that writes its file only at the end (``sim --log``) checks first."""
+    p = Path(path).expanduser()
+    existed = p.exists()
+    with open_private(p, "a"):
+        pass
+    if not existed:
+        p.unlink(missing_ok=True)

@@ -55,11 +55,23 @@ def _one_of(*choices: str) -> tuple[Callable[[Any], bool], str]:
 
 
 def _int(lo: int = 0, hi: int = 10**9) -> tuple[Callable[[Any], bool], str]:
-    return (lambda v: isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi), f"an integer {lo}..{hi}"
+    return (lambda v: isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi), \
+        (f"{lo}" if lo == hi else f"a whole number from {lo} to {hi}")
 
 
-def _num(lo: float = 0) -> tuple[Callable[[Any], bool], str]:
-    return (lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and v >= lo), f"a number >= {lo}"
+def _is_number(v: Any, lo: float, hi: float) -> bool:
+    """A TOML integer or float (not a bool) from ``lo`` to ``hi``; ``inf`` and ``nan`` never are."""
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and lo <= v <= hi
+
+
+def _num(lo: float, hi: float) -> tuple[Callable[[Any], bool], str]:
+    """A number from ``lo`` to ``hi``: every number a variant holds is bounded, so that no score,
+    payment or bot estimate it enters can overflow (a value such as ``1e308`` is refused)."""
+    return (lambda v: _is_number(v, lo, hi)), f"a number from {_num_text(lo)} to {_num_text(hi)}"
+
+
+def _num_text(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
 
 
 def _is_bool(v: Any) -> bool:
@@ -102,16 +114,28 @@ def _rank_sets() -> tuple[Callable[[Any], bool], str]:
 
 def _int_list(n: int, lo: int, hi: int) -> tuple[Callable[[Any], bool], str]:
     return (
-        (lambda v: isinstance(v, list) and len(v) == n and all(isinstance(x, int) and lo <= x <= hi for x in v)),
-        f"a list of {n} integers {lo}..{hi}",
+        (lambda v: isinstance(v, list) and len(v) == n and all(
+            isinstance(x, int) and not isinstance(x, bool) and lo <= x <= hi for x in v)),
+        f"a list of {n} whole numbers from {lo} to {hi}",
     )
 
+
+#: what a variant's ``id`` may be (it names files: no ``/``, no ``..``)
+VARIANT_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
 
 WIN_FORMS = ("standard", "seven_pairs", "thirteen_orphans", "fourteen_orphans", "ultra_long_straight")
 SCHEMES = ("points_doublings", "multiplier", "fan", "tai", "fan_ladder")
 SETTLEMENTS = ("cumulative", "classical_zero_sum", "winner_collects")
 #: The ``[scoring]`` tables that give pattern ids their values (each scheme reads its own).
 SCORE_TABLES = ("special", "points", "doublings", "multipliers", "fan", "tai", "limits")
+#: The values a pattern may have in each of those tables (``variants/README.md``): wide enough
+#: for any table the rules pages describe (Classic's limit hands 800 points, Yangzhou's 480 fan,
+#: Yuxi's ×32), small enough that a hand of every pattern at once stays a finite number.
+SCORE_TABLE_RANGES = {"special": (0, 10**6), "points": (0, 10**4), "doublings": (0, 10), "multipliers": (0, 1000),
+                      "fan": (0, 1000), "tai": (0, 100), "limits": (0, 100)}
+#: The largest ``scoring.limit`` with ``settlement.hand_value = "doubling"`` (the worth of a hand
+#: is ``base`` × 2^(value − 1)).
+MAX_DOUBLING_LIMIT = 64
 #: Instant payments the engine knows (singapore.md "Settlement"; ``mahjong_tui.scoring.instant``).
 INSTANT_PAYMENTS = ("bite_animals", "bite_animals_hidden", "bite_seat_flowers", "bite_seat_flowers_hidden",
                     "bite_complete_group", "bite_all_animals", "kong_exposed", "kong_concealed")
@@ -124,8 +148,11 @@ BREAK_ROLLS = {"3d6": (3, 6), "1d20": (1, 20)}
 
 SCHEMA: dict[str, dict[str, tuple[Callable[[Any], bool], str, Any]]] = {
     "": {
-        "id": (*_STR, _REQUIRED),
-        "name": (*_STR, _REQUIRED),
+        # the id names the saves' files (``classic-20250101-120000.jsonl``): no path in it
+        "id": ((lambda v: isinstance(v, str) and VARIANT_ID.fullmatch(v) is not None),
+               "1 to 64 letters, digits, '-', '_' or '.', starting with a letter or digit", _REQUIRED),
+        "name": ((lambda v: isinstance(v, str) and 0 < len(v) <= 100), "a non-empty string of at most 100 characters",
+                 _REQUIRED),
         "summary": (*_STR, ""),
         "seed": (*_STR, ""),
         "extends": (*_STR, None),
@@ -176,8 +203,10 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], bool], str, Any]]] = {
         "sets": (*_rank_sets(), {}),
     },
     "win": {
-        "forms": (*_str_list(WIN_FORMS), ["standard"]),
-        "minimum": (*_num(0), 0),
+        "forms": ((lambda v: _str_list(WIN_FORMS)[0](v) and len(v) > 0),
+                  "a non-empty list drawn from " + ", ".join(repr(f) for f in WIN_FORMS) + " (a hand must be winnable)",
+                  ["standard"]),
+        "minimum": (*_num(0, 1000), 0),
         "self_draw_only_patterns": (*_str_list(), []),
         "seven_pairs_allow_quads": (*_BOOL, False),
         "bonus_wins": (*_BOOL, False),
@@ -185,33 +214,32 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], bool], str, Any]]] = {
     "scoring": {
         "scheme": (*_one_of(*SCHEMES), _REQUIRED),
         "unit": (*_one_of("points", "multiplier", "fan", "tai"), _REQUIRED),
-        "limit": (*_num(0), 0),
+        "limit": (*_num(0, 10**6), 0),
         "score_losers": (*_BOOL, False),
-        "base": (*_num(0), 1),
+        "base": (*_num(0, 1000), 1),
         "exclusions": ((lambda v: isinstance(v, list) and all(isinstance(f, list) and all(isinstance(x, str) for x in f) for f in v)),
                        "a list of lists of pattern ids", []),
-        "points": ((lambda v: isinstance(v, dict)), "a table of pattern id = number", {}),
-        "doublings": ((lambda v: isinstance(v, dict)), "a table of pattern id = number", {}),
-        "special": ((lambda v: isinstance(v, dict)), "a table of pattern id = number", {}),
-        "multipliers": ((lambda v: isinstance(v, dict)), "a table of pattern id = number", {}),
-        "fan": ((lambda v: isinstance(v, dict)), "a table of pattern id = number", {}),
-        "tai": ((lambda v: isinstance(v, dict)), "a table of pattern id = number", {}),
-        "limits": ((lambda v: isinstance(v, dict)), "a table of pattern id = number", {}),
-        "ladder": ((lambda v: isinstance(v, list) and all(
-            isinstance(x, (int, float)) and not isinstance(x, bool) and x >= 0 for x in v)),
-            "a list of numbers >= 0", []),
-        "limit_points": (*_num(0), 0),
-        "limit_step": (*_num(1), 3),
+        "points": ((lambda v: isinstance(v, dict)), "a table of pattern id = a number from 0 to 10000", {}),
+        "doublings": ((lambda v: isinstance(v, dict)), "a table of pattern id = a number from 0 to 10", {}),
+        "special": ((lambda v: isinstance(v, dict)), "a table of pattern id = a number from 0 to 1000000", {}),
+        "multipliers": ((lambda v: isinstance(v, dict)), "a table of pattern id = a number from 0 to 1000", {}),
+        "fan": ((lambda v: isinstance(v, dict)), "a table of pattern id = a number from 0 to 1000", {}),
+        "tai": ((lambda v: isinstance(v, dict)), "a table of pattern id = a number from 0 to 100", {}),
+        "limits": ((lambda v: isinstance(v, dict)), "a table of pattern id = a number from 0 to 100", {}),
+        "ladder": ((lambda v: isinstance(v, list) and len(v) <= 100 and all(_is_number(x, 0, 10**6) for x in v)),
+                   "a list of at most 100 numbers from 0 to 1000000", []),
+        "limit_points": (*_num(0, 10**6), 0),
+        "limit_step": (*_num(1, 100), 3),
         "lucky_tiles": ((lambda v: isinstance(v, dict) and all(isinstance(x, str) for x in v.values())),
                         "a table of pattern id = tile", {}),
-        "extra_fan": (*_num(0), 0),
+        "extra_fan": (*_num(0, 100), 0),
     },
     "settlement": {
         "mode": (*_one_of(*SETTLEMENTS), "cumulative"),
         "east_pays_double": (*_BOOL, False),
-        "self_draw_each": (*_num(0), 1),
-        "discarder": (*_num(0), 1),
-        "discard_others": (*_num(0), 0),
+        "self_draw_each": (*_num(0, 100), 1),
+        "discarder": (*_num(0, 100), 1),
+        "discard_others": (*_num(0, 100), 0),
         "robbed_pays_as_discarder": (*_BOOL, True),
         "liability_patterns": (*_str_list(), []),
         "liability_meld": (*_int(0, 4), 0),
@@ -222,13 +250,13 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], bool], str, Any]]] = {
     "match": {
         "hands": (*_int(1, 1000), 16),
         "rounds": (*_int(0, 16), 0),
-        "start_score": (*_num(-10**9), 0),
+        "start_score": (*_num(-10**9, 10**9), 0),
         "prevailing_wind": (*_one_of("every_hand", "dealer_cycle"), "dealer_cycle"),
         "dealer_stays_on": (*_str_list(("dealer_win", "draw")), ["dealer_win", "draw"]),
         "new_dealer": (*_one_of("next", "winner"), "next"),
     },
     # amounts in units of ``scoring.base``, paid by each of the other three players (singapore.md "Settlement")
-    "instant_payments": {pid: (*_num(0), None) for pid in INSTANT_PAYMENTS},
+    "instant_payments": {pid: (*_num(0, 1000), None) for pid in INSTANT_PAYMENTS},
     "options": {
         "flowers": (*_BOOL, None),
         "compressed_winds": (*_BOOL, None),
@@ -393,6 +421,12 @@ def _read(path: Path, chain: tuple[Path, ...] = ()) -> dict:
     return _merge(base, data)
 
 
+def _shown_value(v: Any) -> str:
+    """A value of a variant file as an error message quotes it: at most 60 characters."""
+    text = repr(v)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def _validate(path: Path, data: dict) -> dict:
     """Check every key; fill defaults.  Returns the full rules dict."""
     data = _apply_options(path, data)
@@ -421,12 +455,14 @@ def _validate(path: Path, data: dict) -> dict:
             if k in src:
                 v = src[k]
                 if not check(v):
-                    raise VariantError(f"{path}: key '{full}' = {v!r} is not allowed; expected {allowed}")
+                    raise VariantError(f"{path}: key '{full}' = {_shown_value(v)} is not allowed; expected {allowed}")
                 if (section, k) in _TABLE_SECTIONS:
+                    lo, hi = SCORE_TABLE_RANGES[k]
                     for pid, val in v.items():
-                        if isinstance(val, bool) or not isinstance(val, (int, float)):
+                        if not _is_number(val, lo, hi):
                             raise VariantError(
-                                f"{path}: key '{full}.{pid}' = {val!r} is not allowed; expected a number"
+                                f"{path}: key '{full}.{pid}' = {_shown_value(val)} is not allowed; "
+                                f"expected a number from {lo} to {hi}"
                             )
                 dest[k] = copy.deepcopy(v)
             elif default is _REQUIRED:
@@ -454,6 +490,8 @@ def _validate(path: Path, data: dict) -> dict:
         raise VariantError(f"{path}: key 'wall.bloom_tiles' must not exceed 'wall.dead_wall'")
     if out["wall"]["tail"] == "dead_wall" and out["wall"]["dead_wall"] == 0:
         raise VariantError(f"{path}: key 'wall.tail' = 'dead_wall' needs 'wall.dead_wall' > 0")
+    _check_deal_fits(path, out, total)
+    _check_hand_value(path, out)
     from .scoring import known_pattern_ids  # late import: scoring imports variant
 
     known = known_pattern_ids(out["scoring"]["scheme"])
@@ -501,6 +539,38 @@ def _check_cross_keys(path: Path, out: dict) -> None:
     if "fourteen_orphans" in out["win"]["forms"] and not t["zero_rank"]:
         raise VariantError(f"{path}: key 'win.forms': 'fourteen_orphans' needs the zero tile "
                            f"('tiles.zero_rank' = true): it is the fourteenth orphan")
+
+
+#: tiles dealt: 13 to each seat and a 14th to the dealer (``deal.dealer_tiles``)
+DEALT_TILES = 4 * 13 + 1
+
+
+def _check_deal_fits(path: Path, out: dict, total: int) -> None:
+    """The live wall (every tile less ``wall.dead_wall`` and ``wall.reserve``) must hold the
+    deal, a replacement for every bonus tile the deal may bring, and one tile to draw."""
+    w = out["wall"]
+    bonus = len(out["tiles"]["bonus"])
+    needed = DEALT_TILES + bonus + 1
+    live = total - w["dead_wall"] - w["reserve"]
+    if live < needed:
+        raise VariantError(
+            f"{path}: the tile set is too small to deal: {total} tiles less 'wall.dead_wall' ({w['dead_wall']}) "
+            f"and 'wall.reserve' ({w['reserve']}) leave {live}; the deal needs {needed} (13 to each seat, "
+            f"one more to the dealer, a replacement for each of the {bonus} bonus tiles, and one to draw)")
+
+
+def _check_hand_value(path: Path, out: dict) -> None:
+    """``settlement.hand_value = "doubling"`` pays ``base`` × 2^(value − 1): the value must be
+    capped (``scoring.limit`` from 1 to :data:`MAX_DOUBLING_LIMIT`), and by ``scoring.limit``
+    (``fan_ladder`` pays ladder points, which the limit does not cap)."""
+    if out["settlement"]["hand_value"] != "doubling":
+        return
+    limit, scheme = out["scoring"]["limit"], out["scoring"]["scheme"]
+    if not 1 <= limit <= MAX_DOUBLING_LIMIT or scheme == "fan_ladder":
+        raise VariantError(
+            f"{path}: key 'settlement.hand_value' = 'doubling' (a hand is worth base x 2^(value - 1)) needs "
+            f"'scoring.limit' from 1 to {MAX_DOUBLING_LIMIT} and a scheme other than 'fan_ladder'; "
+            f"this file has limit {_num_text(limit)}, scheme {scheme!r}")
 
 
 def _stacks_of(rules: Mapping) -> tuple[int, ...]:

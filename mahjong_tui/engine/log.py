@@ -116,6 +116,17 @@ def check_header(head: dict, source: str) -> dict:
             "options": options, "settings": dict(settings)}
 
 
+def decode_log(data: bytes, source: str) -> str:
+    """The text of a game log read as ``data``; raises :class:`LogError` naming the line of a
+    byte that is not UTF-8."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise LogError(f"{source}: line {line} is not UTF-8 text (byte 0x{data[exc.start]:02x}); "
+                       "a game log is JSON Lines in UTF-8") from None
+
+
 def _json(line: str):
     """``json.loads(line)``; raises ``ValueError`` (``json.JSONDecodeError`` for text that is
     not JSON) also for nesting too deep to read or an integer of thousands of digits."""
@@ -141,6 +152,8 @@ class GameLog:
     #: change no move of the game): ``{"auto_draw": [0]}``, the seats with auto-draw on
     #: (the UI's ``o``); header ``"settings"``, left out when empty
     settings: dict = field(default_factory=dict)
+    #: where the log was read from (the file), for error messages
+    source: str = field(default="the log", compare=False, repr=False)
 
     @classmethod
     def for_table(cls, table: Table, variant_ref: str | None = None, seats: Iterable[str] | None = None) -> "GameLog":
@@ -193,7 +206,7 @@ class GameLog:
                     break
                 raise LogError(f"{source}: line {i}: {exc}") from None
         return cls(fields["variant"], fields["rules_hash"], fields["seed"], fields["hands"], fields["seats"],
-                   actions, fields["options"], fields["settings"])
+                   actions, fields["options"], fields["settings"], source)
 
     @classmethod
     def load(cls, path: str | Path) -> "GameLog":
@@ -204,13 +217,7 @@ class GameLog:
             data = read_regular(path, MAX_LOG_BYTES, "a game log")
         except OSError as exc:
             raise LogError(f"{path}: cannot be read: {exc.strerror or exc}") from None
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            line = data.count(b"\n", 0, exc.start) + 1
-            raise LogError(f"{path}: line {line} is not UTF-8 text (byte 0x{data[exc.start]:02x}); "
-                           "a game log is JSON Lines in UTF-8") from None
-        return cls.loads(text, str(path))
+        return cls.loads(decode_log(data, str(path)), str(path))
 
     def load_variant(self) -> Variant:
         """The log's variant with the log's options applied; raises :class:`LogError` if it
@@ -218,7 +225,7 @@ class GameLog:
         try:
             v = load_variant(self.variant, self.options)
         except MahjongError as exc:
-            raise LogError(f"the log's variant cannot be loaded: {exc}") from None
+            raise LogError(f"{self.source}: the log's variant cannot be loaded: {exc}") from None
         if self.rules_hash and v.rules_hash != self.rules_hash:
             with_opts = " with options " + ", ".join(option_assignments(self.options)) \
                 if self.options else ""
@@ -236,7 +243,7 @@ class GameLog:
         table = Table(self.load_variant(), self.seed, self.hands)
         for i, a in enumerate(self.actions[:upto]):
             try:
-                table.apply_logged(a)  # and the forced passes after it, which a log leaves out
+                table.apply_decision(a)  # and the forced passes after it, which a log leaves out
             except IllegalAction as exc:
                 raise LogError(f"action {i + 1} of the log does not replay: {exc}") from None
         return table

@@ -20,6 +20,10 @@ Choices written down here:
   then runs in: a table that cannot be reached or refuses us is one line on stderr and exit
   status 2, like any bad argument.  On the way out the command prints how to get back to the
   table (the seat token, or the host's journal).
+- ``kill PID`` (SIGTERM) or a hang-up (SIGHUP) ends the app as leaving it does: the terminal is
+  put back (no alternate screen, no mouse reporting; before, it stayed so until ``reset``), the
+  game stops, and its journal is kept as it is, so ``mahjong-tui resume`` goes on from the last
+  move (:meth:`MahjongApp.stop_on_signal`).  The exit status is 128 + the signal's number.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from __future__ import annotations
 import asyncio
 import os
 import shutil
+import signal
 import sys
 from datetime import datetime
 from pathlib import Path
@@ -42,6 +47,9 @@ from .faces import choose_face_set
 from .session import GameSession, journal_in_use
 from .widgets.art import TileArt
 from .widgets.misc import MIN_HEIGHT, MIN_WIDTH, TooSmall
+
+#: the signals that end the app cleanly (:meth:`MahjongApp.stop_on_signal`)
+STOP_SIGNALS = ("SIGTERM", "SIGHUP")
 
 SERVE_MESSAGE = "serve has no table screen: run it as  mahjong-tui serve  (or play here with  mahjong-tui host)"
 
@@ -107,6 +115,9 @@ class MahjongApp(App):
         self._arts: dict[int, TileArt] = {}
         self.session: GameSession | None = None
         self._preset = session  # built by build_app, so that errors show before the screen
+        #: the signal that ended the app (``"SIGTERM"``), and the journal it left to resume
+        self.stopped_by: str | None = None
+        self.stopped_journal: Path | None = None
 
     # -- set-up -----------------------------------------------------------------------------
     def art_for(self, variant: Variant) -> TileArt:
@@ -125,6 +136,8 @@ class MahjongApp(App):
         return str(self.saves_dir() / f"{variant_id}-{datetime.now():%Y%m%d-%H%M%S}.jsonl")
 
     def on_mount(self) -> None:
+        if not self.is_headless:
+            self._catch_signals()
         self._check_size(self.size.width, self.size.height)
         if self.command in ("host", "join") and self._preset is not None:
             self.start_game(self._preset.variant.id, [], direct=True, session=self._preset)
@@ -139,6 +152,35 @@ class MahjongApp(App):
             from .screens.menu import MenuScreen
 
             self.push_screen(MenuScreen(variant=self.variant_ref))
+
+    # -- SIGTERM / SIGHUP ---------------------------------------------------------------------
+    def _catch_signals(self) -> None:
+        """Have SIGTERM and SIGHUP end the app through :meth:`stop_on_signal` (the default
+        action kills the process with the terminal still in the app's modes)."""
+        loop = asyncio.get_running_loop()
+        for name in STOP_SIGNALS:
+            sig = getattr(signal, name, None)
+            if sig is None:  # no SIGHUP on Windows
+                continue
+            try:
+                loop.add_signal_handler(sig, self.stop_on_signal, sig)
+            except (NotImplementedError, RuntimeError, ValueError):  # no signal handlers here
+                pass
+
+    def stop_on_signal(self, sig: int) -> None:
+        """End the app because of signal ``sig``: stop the game (its journal stays, every move
+        in it) and exit with status 128 + ``sig``; Textual then puts the terminal back."""
+        if self.stopped_by is not None:
+            return
+        self.stopped_by = signal.Signals(sig).name
+        session = self.session
+        if session is not None:
+            self.stopped_journal = session.journal_path
+            try:
+                session.stop()
+            except Exception:  # noqa: BLE001 - leaving anyway
+                pass
+        self.exit(return_code=128 + sig)
 
     # -- live resize and the 80x24 minimum ---------------------------------------------------
     def on_resize(self, event: Resize) -> None:
@@ -383,15 +425,30 @@ def run_net_app(args) -> int:
         return session
 
     session = asyncio.run(main())
+    if app.stopped_by:
+        _say_stopped(app)
     if app.game_error:
         print(app.game_error, file=sys.stderr)
     if not session.finished:
         how = session.rejoin_command()
         if how:
             what = "Continue this match with" if command == "host" else "Rejoin your seat with"
-            print(f"{what}: {how}")
+            try:
+                print(f"{what}: {how}")
+            except OSError:  # the terminal hung up (SIGHUP)
+                pass
     rc = app.return_code
     return rc if isinstance(rc, int) else 0
+
+
+def _say_stopped(app: MahjongApp) -> None:
+    """One line on stderr: the signal that ended the app, and how to go on with its game (a
+    hang-up may have taken the terminal: then nothing is said)."""
+    how = f"; continue with: mahjong-tui resume {app.stopped_journal}" if app.stopped_journal else ""
+    try:
+        print(f"mahjong-tui: stopped by {app.stopped_by}{how}", file=sys.stderr)
+    except OSError:
+        pass
 
 
 def run_app(args) -> int:
@@ -405,6 +462,8 @@ def run_app(args) -> int:
         return run_net_app(args)
     app = build_app(args)
     app.run()
+    if app.stopped_by:
+        _say_stopped(app)
     if app.game_error:
         print(app.game_error, file=sys.stderr)
     if app.saved_path:
