@@ -451,12 +451,24 @@ def cmd_sim(args) -> int:
     variant = variant_from_args(args)
     if args.hands < 1:
         raise CliError("--hands must be at least 1")
+    if args.log is not None:  # before the simulation, not after it (the log is written at the end)
+        from .paths import check_writable
+
+        try:
+            check_writable(args.log)
+        except OSError as exc:
+            raise CliError(f"--log {args.log}: cannot be written ({exc.strerror or exc}); "
+                           "give a file in a folder you can write to") from None
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     progress, prog_ctx = _sim_progress(variant.id, args.hands) if not args.json and args.hands >= 50 else (None, None)
     if prog_ctx is not None:
         prog_ctx.start()
     try:
         res = simulate(variant, args.hands, seed, args.seats, progress, log_path=args.log, variant_ref=args.variant)
+    except OSError as exc:  # the log could not be written after all (the disk filled up, ...)
+        if args.log is None or isinstance(exc, BrokenPipeError):
+            raise
+        raise CliError(f"--log {args.log}: cannot be written ({exc.strerror or exc})") from None
     finally:
         if prog_ctx is not None:
             prog_ctx.stop()
