@@ -298,8 +298,8 @@ def _apply_options(path: Path, data: dict) -> dict:
     - ``all_tongs``: true = tongs (``t``) hold every rank; false = only the terminals (lowest
       rank from 1, highest), in ``tiles.suit_ranks``.
 
-    - ``break_roll``: the dice of the break roll, ``"3d6"`` or ``"1d20"`` (uzje.md "Setting up": "a
-      starter rolls 3d6 (option 1d20)"), as ``wall.dice`` and ``wall.die_sides``.
+    - ``break_roll``: the dice of the break roll, ``"3d6"`` or ``"1d20"`` (uzje.md "Setting up": the
+      starter rolls three dice, or with the option one twenty-sided die), as ``wall.dice`` and ``wall.die_sides``.
 
     An option that is absent changes nothing.  Raises :class:`VariantError` for a value that
     is not true or false.

@@ -1,8 +1,8 @@
 """Winning on another player's eighth flower, the one rule two variants share: Singapore's
-``robbing_the_eighth`` (singapore.md "Tai table": "holds 7 of the 8 seasons/flowers and another player draws
-the 8th: immediate win"; singapore.md "Settlement": the drawer of the eighth pays for all) and Ùzje's
-``ivies_on_the_wall`` (uzje.md "Fan table": "holds 7 flowers; wins, any hand, when another player exposes the
-8th (that player pays as discarder)"; G-UZ-14: no other fan, exactly 8 f -> 100 points).
+``robbing_the_eighth`` (singapore.md "Tai table": you hold seven of the eight seasons and flowers and another
+player draws the eighth: immediate win; singapore.md "Settlement": the drawer of the eighth pays for all)
+and Ùzje's ``ivies_on_the_wall`` (uzje.md "Fan table": you hold seven flowers and another player exposes
+the eighth: win, any hand, he pays as discarder; G-UZ-14: no other fan, exactly 8 f -> 100 points).
 
 Both scorers read the hand the same way (:func:`mahjong_tui.scoring.common.robs_the_eighth`):
 the winning tile is the eighth flower, and a hand string may give it as the winning tile only
@@ -67,8 +67,8 @@ def test_the_winning_tile_must_be_the_eighth_flower():
 
 @pytest.mark.parametrize("self_draw", [False, True])
 def test_robbing_the_eighth_is_paid_as_a_discard_whatever_the_caller_says(self_draw):
-    # singapore.md "Settlement": "settled as a discard win paid for all by the drawer of the eighth":
-    # 4 x V(5) = 4 x 16 = 64 from North; uzje.md "Fan table": North "pays as discarder" the 100 points
+    # singapore.md "Settlement": the drawer of the eighth pays for all, as for a discard win:
+    # 4 x V(5) = 4 x 16 = 64 from North; uzje.md "Fan table": North pays as discarder the 100 points
     sg = _score(SG, "hijkopq", situations=["robbing_the_eighth"], discarder="N", self_draw=self_draw)
     assert nonzero_payments(sg) == {"E": 64, "N": -64}
     uz = _score(UZ, "hijkopq", situations=["robbing_the_eighth"], discarder="N", self_draw=self_draw)

@@ -556,9 +556,9 @@ def effective_self_draw(ctx: HandContext) -> bool:
 
 def robs_the_eighth(ctx: HandContext) -> bool:
     """The flower win on another player's eighth flower: Singapore's ``robbing_the_eighth``
-    (singapore.md "Tai table": "holds 7 of the 8 seasons/flowers and another player draws the 8th"), Uzje's
-    ``ivies_on_the_wall`` (uzje.md "Fan table", G-UZ-14: "holds 7 flowers; wins … when another player exposes
-    the 8th").  True when the situation ``robbing_the_eighth`` is given, the winning tile is a
+    (singapore.md "Tai table": you hold seven of the eight seasons and flowers and another player draws
+    the eighth), Uzje's ``ivies_on_the_wall`` (uzje.md "Fan table", G-UZ-14: you hold seven flowers
+    and another player exposes the eighth).  True when the situation ``robbing_the_eighth`` is given, the winning tile is a
     season or flower, and with it the player has all eight: the other seven held, the eighth
     written as the winning tile only (``+r |hijkopq``, as the engine passes it) or among the
     held ones too (``+r |hijkopqr``, the winner's bonus tiles after he took it)."""
@@ -575,10 +575,10 @@ def won_context(variant, ctx: HandContext) -> HandContext:
       replacement or bloom tile, a heavenly hand) is a self-draw with no discarder;
     - where flowers win (``win.bonus_wins``): a win on another player's eighth flower
       (:func:`robs_the_eighth`) is a discard win, paid by the player who drew or exposed it
-      as the discarder (singapore.md "Settlement": "settled as a discard win paid for all by the drawer
-      of the eighth"; uzje.md "Fan table" ``ivies_on_the_wall``: "that player pays as discarder"); a win
-      declared on a flower with all eight held, none robbed, is a self-draw (singapore.md "Settlement"
-      ``all_eight_flowers`` "as a self-draw"; Uzje ``crossing_the_sea``, "by own draws").
+      as the discarder (singapore.md "Settlement": the player who drew the eighth flower pays for all;
+      uzje.md "Fan table" ``ivies_on_the_wall``: he pays as discarder); a win declared on a flower
+      with all eight held, none robbed, is a self-draw (singapore.md "Settlement":
+      ``all_eight_flowers`` is paid as a self-draw; Uzje ``crossing_the_sea``, by own draws).
 
     Applied once, by :func:`mahjong_tui.scoring.evaluate`, before the scheme sees the
     context; a context that already says how the hand was won (the engine's always do) comes
