@@ -13,6 +13,7 @@ from typing import Callable, Mapping, Sequence
 
 from .. import tiles as T
 from .model import POSITIONS, fmt_num, hand_order, meld_tiles, parse, picked_indices, seat_at
+from .walls import Walls, build_walls
 
 Meld = tuple[tuple[int, ...], frozenset[int]]  # tiles, indices face down
 
@@ -55,6 +56,8 @@ class WallBox:
     winds: tuple[tuple[str, str], ...]  # (position, wind letter)
     active: tuple[str, ...]  # positions the table waits for (publicly)
     indicators: tuple[int, ...] = ()  # face-up bonus-tile indicators (Uzje)
+    walls: Walls | None = None  # the four walls stack by stack (None: the view does not say)
+    tail: str = ""  # the variant's wall.tail: where replacements come from (walls.py)
 
 
 @dataclass(frozen=True)
@@ -128,6 +131,7 @@ def build_frame(
     statuses: Sequence[str] | None = None,
     alert: str = "",
     net: bool = False,
+    wall_rules: Mapping | None = None,
 ) -> Frame:
     """Build the frame of ``view`` (the view of seat ``bottom``).
 
@@ -136,7 +140,9 @@ def build_frame(
     - ``latest``: seat holding the latest discard (highlighted in its pond);
     - ``selected``: cursor index into the bottom hand's display order;
     - ``statuses``: LAN seat status words per seat (``'bot stand-in'``, ...); ``alert``: a
-      connection problem for the header; ``net``: a LAN table.
+      connection problem for the header; ``net``: a LAN table;
+    - ``wall_rules``: the variant's ``[wall]`` section, to draw the walls stack by stack
+      (:func:`~mahjong_tui.ui.walls.build_walls`); without it only the counts are shown.
     """
     players = view["players"]
     waiting = set(view.get("waiting_for") or [])
@@ -179,6 +185,8 @@ def build_frame(
         winds=tuple((pos, players[seat_at(bottom, pos)]["wind"]) for pos in POSITIONS),
         active=tuple(pos for pos in POSITIONS if seat_at(bottom, pos) in active_seats),
         indicators=tuple(T.parse_tile(t) for t in w.get("indicators", [])),
+        walls=build_walls(w, bottom, wall_rules) if wall_rules is not None else None,
+        tail=str(wall_rules.get("tail", "")) if wall_rules is not None else "",
     )
     header = HeaderBox(title, view["prevailing_wind"], hand_label(view, match_length), extra, alert, net)
     return Frame(header, tuple(seats), tuple(ponds), wall, hand, actions)

@@ -263,5 +263,6 @@ class ReplayScreen(BaseScreen):
             show_own_hand=True, latest=step.latest, selected=None, hand_active=False,
             actions=ActionBox(title, choices, info, False),
             revealed={s: step.views[s]["hand"] for s in range(4)}, extra="replay", match_length=self._length,
+            wall_rules=self.variant.wall,
         )
         self.layout_widget.show(frame)

@@ -266,7 +266,7 @@ class TableScreen(BaseScreen):
             hand_text=view["hand"], show_own_hand=show, latest=self._latest, selected=self.selected,
             hand_active=bool(req and req.is_turn), actions=actions, match_length=self._length,
             statuses=[s.seat_status(i) for i in range(4)] if s.network else None,
-            alert=s.problem(), net=s.network,
+            alert=s.problem(), net=s.network, wall_rules=s.variant.wall,
         )
         self.layout_widget.show(self.frame)
 

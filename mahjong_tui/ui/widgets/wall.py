@@ -1,0 +1,241 @@
+"""The middle of the table: the four walls drawn as stacks round a compass of the seat winds, or,
+where the area is too small for them (80x24), a compact summary in words.
+
+The drawn walls (:class:`~mahjong_tui.ui.walls.Walls`): one terminal cell per stack in the top
+and bottom walls, its upper half the top tile and its lower half the bottom tile, so a stack two
+high is ``█`` and one high ``▄`` (the height cue); the side walls hold two stacks a cell (upper
+and lower half), each stack's bottom tile in the outer quarter and its top tile in the inner
+one (``▀`` two high, ``▘`` one high, on the left wall).  The filled parts of a cell are exactly
+its face-down tiles; a face-up tile lying on the wall (a bloom tile, an indicator) colours the
+cell's background instead.  Colours tell the live wall, the dead wall and the stack the next
+replacement comes from (loose tiles, the live wall's tail) apart, and the lines in the middle
+say the same in words, each after a block of its colour.  An arrow inside the ring points at the
+break (the last stack counted from the right).  The compass lights the seats the table waits
+for.  With an ASCII-only face set the summary is always used.
+"""
+
+from __future__ import annotations
+
+from rich.cells import cell_len
+from rich.style import Style
+from rich.text import Text
+
+from ..frame import WallBox
+from ..walls import DOWN, UP, Stack, Walls
+from .art import align, flow
+from .areas import Area
+
+#: the colour of each part of the wall (face-down tiles) and of face-up tiles lying on it
+REGION_STYLE = {"live": "#5faf5f", "dead": "#8787d7", "tail": "#d7af5f"}
+FACE_UP_BG = "#d7d75f"
+#: the words for the stack the next replacement comes from, by the variant's ``wall.tail``
+TAIL_WORDS = {"loose_tiles": "loose tiles", "live_wall": "replacements"}
+
+#: quadrant glyphs by (upper-left, upper-right, lower-left, lower-right) filled
+QUADRANTS = {
+    (0, 0, 0, 0): " ", (1, 0, 0, 0): "▘", (0, 1, 0, 0): "▝", (0, 0, 1, 0): "▖", (0, 0, 0, 1): "▗",
+    (1, 1, 0, 0): "▀", (0, 0, 1, 1): "▄", (1, 0, 1, 0): "▌", (0, 1, 0, 1): "▐", (1, 0, 0, 1): "▚",
+    (0, 1, 1, 0): "▞", (1, 1, 1, 0): "▛", (1, 1, 0, 1): "▜", (1, 0, 1, 1): "▙", (0, 1, 1, 1): "▟",
+    (1, 1, 1, 1): "█",
+}
+#: quadrants filled -> face-down tiles, for readers of the screen (tests): a top or bottom wall
+#: cell holds one stack (two quadrants a tile), a side wall cell two (one quadrant a tile)
+GLYPH_QUADRANTS = {ch: sum(k) for k, ch in QUADRANTS.items()}
+#: the break arrow inside the ring, pointing at the wall
+BREAK_ARROW = {"top": "▲", "bottom": "▼", "left": "◀", "right": "▶"}
+
+
+def ring_size(walls: Walls) -> tuple[int, int]:
+    """(width, height) in cells of the drawn walls."""
+    n_h = max(len(walls.side("top")), len(walls.side("bottom")))
+    n_v = max(len(walls.side("left")), len(walls.side("right")))
+    return n_h + 2, (n_v + 1) // 2 + 2
+
+
+def _cell_style(stacks: list[Stack]) -> Style:
+    regions = [s.region for s in stacks if s.down]
+    region = next((r for r in ("dead", "tail") if r in regions), "live")
+    up = any(s.up for s in stacks)
+    return Style(color=REGION_STYLE[region], bgcolor=FACE_UP_BG if up else None)
+
+
+def horizontal_cell(s: Stack) -> tuple[str, Style]:
+    """A top or bottom wall stack: upper half its top tile, lower half its bottom tile."""
+    t, b = s.top == DOWN, s.bottom == DOWN
+    return QUADRANTS[(t, t, b, b)], _cell_style([s])
+
+
+def vertical_cell(upper: Stack | None, lower: Stack | None, outer_left: bool) -> tuple[str, Style]:
+    """Two stacks of a side wall in one cell: each a half, its bottom tile in the outer
+    quarter, its top tile in the inner one."""
+    def halves(s: Stack | None) -> tuple[bool, bool]:
+        if s is None:
+            return False, False
+        outer, inner = s.bottom == DOWN, s.top == DOWN
+        return (outer, inner) if outer_left else (inner, outer)
+
+    ul, ur = halves(upper)
+    ll, lr = halves(lower)
+    return QUADRANTS[(ul, ur, ll, lr)], _cell_style([s for s in (upper, lower) if s is not None])
+
+
+class WallPanel(Area):
+    """The middle of the table: the walls drawn round a compass of the seat winds (whose turn
+    lit), the counts in words inside; a compact summary where there is no room."""
+
+    def get_content_width(self, container, viewport) -> int:
+        box = self.box
+        if box is not None and self._drawn(box, container.height):
+            return ring_size(box.walls)[0]
+        return 16
+
+    def _drawn(self, box: WallBox, height: int) -> bool:
+        return (box.walls is not None and not self.art.faces.ascii_only
+                and ring_size(box.walls)[1] <= height)
+
+    def compass(self, box: WallBox) -> list[Text]:
+        winds = dict(box.winds)
+
+        def w(pos: str) -> Text:
+            return Text(f" {winds[pos]} ", style="bold reverse" if pos in box.active else "dim",
+                        no_wrap=True, end="")
+
+        top = Text(no_wrap=True, end="")
+        top.append_text(w("top"))
+        mid = Text(no_wrap=True, end="")
+        mid.append_text(w("left"))
+        mid.append("   ")
+        mid.append_text(w("right"))
+        bot = Text(no_wrap=True, end="")
+        bot.append_text(w("bottom"))
+        return [top, mid, bot]
+
+    def key(self, region: str | None, label: Text | str) -> Text:
+        """A line of the middle: a block of ``region``'s colour (the legend), then ``label``."""
+        t = Text(no_wrap=True, end="")
+        if region is not None:
+            t.append("█ ", REGION_STYLE[region])
+        t.append_text(label if isinstance(label, Text) else Text(label))
+        return t
+
+    def tiles_line(self, word: str, tiles: tuple[int, ...], width: int) -> list[Text]:
+        """``Bloom 1s 5t``: the word on the face-up colour, then the faces (wrapped)."""
+        items = [Text(word, style=Style(color="black", bgcolor=FACE_UP_BG), end="")]
+        items += [self.art.tile(t) for t in tiles]
+        return flow(items, width, 1, justify="center")
+
+    def draw(self, box: WallBox, width: int, height: int) -> list[Text]:
+        if self._drawn(box, height) and ring_size(box.walls)[0] <= width:
+            return self.draw_walls(box, width, height)
+        return self.draw_summary(box, width, height)
+
+    # -- the walls drawn ------------------------------------------------------------------------
+    def draw_walls(self, box: WallBox, width: int, height: int) -> list[Text]:
+        walls = box.walls
+        W, H = ring_size(walls)
+        R = H - 2
+        grid: list[list[tuple[str, Style | str]]] = [[(" ", "")] * W for _ in range(H)]
+        for row, pos in ((0, "top"), (H - 1, "bottom")):
+            stacks = walls.side(pos)
+            off = 1 + (W - 2 - len(stacks)) // 2
+            for i, s in enumerate(stacks):
+                grid[row][off + i] = horizontal_cell(s)
+        for col, pos in ((0, "left"), (W - 1, "right")):
+            stacks = list(walls.side(pos))
+            for r in range(R):
+                pair = stacks[2 * r:2 * r + 2] + [None, None]
+                if pair[0] is None:
+                    break
+                grid[1 + r][col] = vertical_cell(pair[0], pair[1], outer_left=(pos == "left"))
+        pos, idx = walls.break_at
+        arrow = (BREAK_ARROW[pos], Style(bold=True))
+        if pos in ("top", "bottom"):
+            off = 1 + (W - 2 - len(walls.side(pos))) // 2
+            grid[1 if pos == "top" else R][off + idx] = arrow
+        else:
+            grid[1 + idx // 2][1 if pos == "left" else W - 2] = arrow
+        # the middle: counts above the compass, the rest below
+        inner = W - 4
+        above: list[Text] = []
+        below: list[Text] = []
+        if box.indicators:
+            above += self.tiles_line("Bonus", box.indicators, inner)
+        above.append(self.key("live", Text.assemble((str(box.to_draw), "bold"), " to draw")))
+        if box.reserve:
+            below.append(Text(f"+{box.reserve} kept back", style="dim"))
+        if box.dead:
+            below.append(self.key("dead", Text.assemble("Dead wall ", (str(box.dead), "bold"))))
+        if any(s.region == "tail" for _, st in walls.sides for s in st):
+            below.append(self.key("tail", TAIL_WORDS.get(box.tail, "replacements")))
+        if box.bloom:
+            below += self.tiles_line("Bloom", box.bloom, inner)
+        if box.dice:
+            below.append(Text("Dice " + "+".join(str(d) for d in box.dice), style="dim"))
+        compass = self.compass(box)
+        rows = R - 2
+        while len(above) + len(compass) + len(below) > rows:  # short of rows: the compass goes first
+            if len(compass) > 1:
+                compass = [compass[1]]
+            elif compass:
+                compass = []
+            elif below:
+                below.pop()
+            else:
+                above.pop()
+        middle = above + compass + below
+        first = 2 + (rows - len(middle)) // 2
+        lines: list[Text] = []
+        for r in range(H):
+            t = Text(no_wrap=True, overflow="crop", end="")
+            if 0 < r < H - 1 and first <= r < first + len(middle):
+                text = align(middle[r - first], inner, "center")
+                t.append(grid[r][0][0], grid[r][0][1])
+                t.append(grid[r][1][0], grid[r][1][1])
+                t.append_text(text)
+                t.append(" " * max(0, inner - cell_len(text.plain)))
+                t.append(grid[r][W - 2][0], grid[r][W - 2][1])
+                t.append(grid[r][W - 1][0], grid[r][W - 1][1])
+            else:
+                for ch, style in grid[r]:
+                    t.append(ch, style)
+            lines.append(align(t, width, "center"))
+        pad = max(0, (height - H) // 2)
+        return [Text("")] * pad + lines
+
+    # -- the summary (80x24) ----------------------------------------------------------------------
+    def draw_summary(self, box: WallBox, width: int, height: int) -> list[Text]:
+        art = self.art
+        top, mid, bot = self.compass(box)
+        lines = [align(x, width, "center") for x in (top, mid, bot)]
+        info: list[Text] = []
+        t = Text(no_wrap=True, end="")
+        t.append("Wall ", "dim")
+        t.append(str(box.to_draw), "bold")
+        t.append(" to draw", "dim")
+        info.append(t)
+        if box.reserve:
+            info.append(Text(f"+{box.reserve} kept back", style="dim", no_wrap=True, end=""))
+        if box.dead:
+            info.append(Text.assemble(("Dead wall ", "dim"), (str(box.dead), "bold"), no_wrap=True, end=""))
+        if box.bloom:
+            b = Text("Bloom ", style="dim", no_wrap=True, end="")
+            b.append_text(art.row(list(box.bloom)))
+            info.append(b)
+        if box.indicators:
+            b = Text("Bonus ", style="dim", no_wrap=True, end="")
+            b.append_text(art.row(list(box.indicators)))
+            info.insert(0, b)  # it scores: shown before the counts
+        if box.break_wind:
+            info.append(Text.assemble(("Break ", "dim"), f"{box.break_wind} wall, {box.break_stack}",
+                                      no_wrap=True, end=""))
+        if box.dice:
+            info.append(Text.assemble(("Dice ", "dim"), "+".join(str(d) for d in box.dice), no_wrap=True, end=""))
+        room = height - len(lines)
+        if room < len(info):  # short on rows: the walls matter more than the compass
+            lines = [mid] if room + 2 >= len(info) + 1 else []
+            room = height - len(lines)
+        lines += [align(x, width, "center") for x in info[:max(0, room)]]
+        return lines
+
+
+__all__ = ["GLYPH_QUADRANTS", "QUADRANTS", "REGION_STYLE", "WallPanel", "ring_size"]
