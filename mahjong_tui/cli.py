@@ -107,14 +107,25 @@ def build_parser(parser_class: type[argparse.ArgumentParser] = argparse.Argument
     sp.add_argument("--by", choices=("self-draw", "discard"), default="discard",
                     help="how the winning tile was obtained (default discard); a win on a kong or flower "
                          "replacement, a bloom tile or a heavenly hand is a self-draw whatever this says")
-    sp.add_argument("--situation", action="append", default=[], choices=[s for s in SITUATIONS if s != "kong_claimable_discard"])
-    sp.add_argument("--indicator", action="append", default=[])
+    sp.add_argument("--situation", action="append", default=[], choices=[s for s in SITUATIONS if s != "kong_claimable_discard"],
+                    help="how the hand was won (repeatable). Refused (exit 2) when the hand cannot have got there: "
+                         "kong_replacement and bloom_tile need a kong in the hand, double_kong_replacement two, "
+                         "flower_replacement a bonus tile, last_wall_replacement a kong or a bonus tile; "
+                         "robbing_kong of T: the robbed player holds three other copies of T, so the hand holds T "
+                         "once, the robbed tile included")
+    sp.add_argument("--indicator", action="append", default=[],
+                    help="a face-up indicator tile (Uzje; repeatable): a tile of the set, no copy beyond those the "
+                         "hand leaves, at most as many as the dead wall holds")
     add_option_argument(sp)
     sp.add_argument("--discarder", type=_wind, default=None)
     sp.add_argument("--fed-third-meld", "--liable", dest="fed_third_meld", type=_wind, default=None,
                     help="seat wind of the player who fed the meld that makes him pay for all "
                          "(Yangzhou: the third exposed meld; Singapore: the 3rd dragon pung, 4th wind pung "
-                         "or 4th exposed meld)")
+                         "or 4th exposed meld, in the order written). Refused (exit 2) when the hand has "
+                         "no such meld; with it, he pays the whole payout (no --discarder needed) when the "
+                         "hand scores that meld's pattern (Yangzhou: full_flush, pure_all_triplets, "
+                         "pure_dragon, all_honours; Singapore: big_three_dragons, big_four_winds, "
+                         "full_flush, all_honours), else the hand settles as usual")
     sp.add_argument("--json", action="store_true")
     sp.add_argument("hand", metavar="HAND", help="hand string, or - to read one per line from stdin")
 
@@ -139,8 +150,11 @@ def build_parser(parser_class: type[argparse.ArgumentParser] = argparse.Argument
 def _hand_context(variant, text: str, args: argparse.Namespace):
     """Build the HandContext of ``score`` (CLI.md "Context flags") on top of
     :func:`mahjong_tui.scoring.common.context_from_notation`, and check that the hand is a
-    possible finished hand of ``variant`` (common.md "Possible hands").  Raises NotationError / HandError."""
-    from .scoring.common import context_from_notation
+    possible finished hand of ``variant`` (common.md "Possible hands"), won in situations it can
+    have been won in, with the indicators and the liable player the table could show
+    (:func:`~mahjong_tui.scoring.common.check_situations`, :func:`_check_liable`).  Raises
+    NotationError / HandError."""
+    from .scoring.common import check_situations, context_from_notation
 
     spec = T.parse_hand(text)
     for b in spec.bonus:
@@ -158,12 +172,32 @@ def _hand_context(variant, text: str, args: argparse.Namespace):
     # --discarder is passed whatever --by says: the scorer decides (scoring.common.won_context)
     # whether the win was on a discard (robbing the eighth flower is; a replacement is not).
     # No --discarder: unknown, except that an earthly win is on East's discard (payments_for_score)
-    return context_from_notation(
+    ctx = context_from_notation(
         text, self_draw=args.by == "self-draw", seat_wind=args.seat_wind, prevailing_wind=args.prevailing_wind,
         situations=args.situation, discarder=args.discarder,
         fed_third_meld=args.fed_third_meld, indicators=tuple(T.parse_tile(i) for i in args.indicator),
         variant=variant,
     )
+    check_situations(variant, ctx)   # a replacement needs a kong, a robbed tile is no fifth copy, ...
+    if args.fed_third_meld is not None:
+        _check_liable(variant, ctx, args.fed_third_meld)
+    return ctx
+
+
+def _check_liable(variant, ctx, seat: int) -> None:
+    """``--liable`` names the player who fed the meld that makes him pay for all: the hand must
+    hold such a meld (:func:`~mahjong_tui.scoring.settlement.held_liability_rules`), else
+    HandError saying which meld that is.  With the meld held he pays for all only when the hand
+    scores that rule's pattern; otherwise the hand settles as usual."""
+    from .scoring.settlement import held_liability_rules, liability_meld_words
+
+    words = liability_meld_words(variant)
+    if words is None:
+        raise HandError(f"--liable {T.name(seat)}: nobody pays for all in {variant.name}; leave --liable out")
+    if not held_liability_rules(variant, ctx):
+        raise HandError(f"--liable {T.name(seat)}: in {variant.name} the player who pays for all fed {words}, "
+                        f"and this hand has no such meld (exposed melds are written (...), in the order they were "
+                        f"made; the meld the winning tile completed does not count); leave --liable out")
 
 
 def add_option_argument(sp: argparse.ArgumentParser) -> None:

@@ -111,3 +111,141 @@ def test_analyze_accepting_does_not_count_the_discard_itself(capsys):
     assert by_tile["7s"]["waits"] == ["6s", "7s"] and by_tile["7s"]["accepting"] == 3
     # discard 9m: 78m waits on 6m (4) and 9m (4 - 1 discarded = 3): 7
     assert by_tile["9m"]["accepting"] == 7
+
+
+# ---------------------------------------------------------------------------------------
+# item 14: pay for all only with the meld the liable player fed
+# ---------------------------------------------------------------------------------------
+
+# Yangzhou full flush with three claimed pungs: 789m 11m (222m) (444m) (666m), won on 7m
+# (89m waits on 7m only: edge).  full_flush 60 + basic_win 1 + edge_wait 1 + terminal_pair 1
+# = 63 fan; F = 63 (yangzhou.md "Fan table", "Settlement").
+YZ_FLUSH = "11789m (222m) (444m) (666m) +7m"
+
+
+def test_yangzhou_pao_needs_no_discarder(capsys):
+    # West fed the third exposed meld (666m) of a full flush: on a discard win he pays the whole
+    # 2F = 126 and the discarder nothing, so who discarded changes nothing (before: "payments":
+    # null for want of --discarder)
+    out = score_json(capsys, "--variant", "yangzhou", YZ_FLUSH, "--liable", "W")
+    assert out["value"] == 63
+    assert out["payments"] == {"E": 126, "S": 0, "W": -126, "N": 0}
+    # the same with the discarder named (South): still West alone
+    out = score_json(capsys, "--variant", "yangzhou", YZ_FLUSH, "--liable", "W", "--discarder", "S")
+    assert out["payments"] == {"E": 126, "S": 0, "W": -126, "N": 0}
+    # and without a liable player and without a discarder the payer is unknown: null
+    assert score_json(capsys, "--variant", "yangzhou", YZ_FLUSH)["payments"] is None
+
+
+def test_yangzhou_liable_without_a_third_exposed_meld_is_refused(capsys):
+    # a concealed full flush: 111m 234m 567m 888m 99m won on 9m; nobody can have fed a third
+    # exposed meld (before: West paid everything)
+    line = refused(capsys, "score", "--variant", "yangzhou", "111234567m888m99m +9m", "--liable", "W",
+                   "--discarder", "S")
+    assert "--liable W" in line and "3rd exposed meld" in line
+    # a concealed pure straight, the hand: refused the same way
+    refused(capsys, "score", "--variant", "yangzhou", "123456789m55s777t +7t", "--liable", "W")
+    # two exposed melds are not three
+    refused(capsys, "score", "--variant", "yangzhou", "444m11789m (222m) (666m) +7m", "--liable", "W")
+
+
+def test_yangzhou_third_meld_without_a_pao_pattern_settles_as_usual(capsys):
+    # (EEE) (222m) (444m) 789m 11m won on South's 7m: mixed_suit 15 + basic_win 1 + edge_wait 1
+    # + terminal_pair 1 = 18 fan.  West fed the third meld, but mixed suit is no pao hand
+    # (yangzhou.md "Settlement": full flush, pure all triplets, pure dragon, all honours):
+    # South pays 2F = 36 as usual.
+    out = score_json(capsys, "--variant", "yangzhou", "(EEE) (222m) (444m) 789m11m +7m", "--liable", "W",
+                     "--discarder", "S")
+    assert out["value"] == 18 and out["payments"] == {"E": 36, "S": -36, "W": 0, "N": 0}
+
+
+def test_singapore_pay_for_all_needs_the_fourth_exposed_meld(capsys):
+    # (123m) (456m) (789m) (222m) 55m won on 5m: full flush 4 tai, V = 2^(4-1) = 8; West fed the
+    # 4th exposed meld: he pays all 4V = 32 (singapore.md "Settlement"), no --discarder needed
+    out = score_json(capsys, "--variant", "singapore", "(123m) (456m) (789m) (222m) 55m +5m", "--liable", "W")
+    assert out["payments"] == {"E": 32, "S": 0, "W": -32, "N": 0}
+    # a concealed full flush (111m 234m 567m 888m 99m): no exposed meld, refused
+    line = refused(capsys, "score", "--variant", "singapore", "111234567m888m99m +9m", "--liable", "W",
+                   "--discarder", "S")
+    assert "4th exposed meld" in line
+    # the fourth meld completed by the winning discard itself is paid by its discarder in the
+    # usual way (singapore.md "Settlement"): (555m) holds the winning 5m, three melds were fed
+    refused(capsys, "score", "--variant", "singapore", "(555m) (123m) (789m) (234m) 99m +5m", "--liable", "W",
+            "--discarder", "S")
+
+
+def test_liable_in_a_variant_without_pay_for_all_is_refused(capsys):
+    line = refused(capsys, "score", "--variant", "classic", "(222m) (444m) (666m) 11789m +7m", "--liable", "W")
+    assert "nobody pays for all" in line
+
+
+# ---------------------------------------------------------------------------------------
+# item 16: situations and indicators the hand cannot have got to
+# ---------------------------------------------------------------------------------------
+
+# Singapore, a concealed hand with no kong: 123m 567m 456t 789s 55t won on 1m
+SG_PLAIN = "123567m456t789s55t +1m"
+
+
+@pytest.mark.parametrize("variant,hand,situation,needle", [
+    ("singapore", SG_PLAIN, "kong_replacement", "needs a kong"),
+    ("singapore", "(1111s) 123567m456t55t +1m", "double_kong_replacement", "needs 2 kongs"),
+    ("yuxi", "123m456t789s55s666m +5s", "bloom_tile", "needs a kong"),
+    ("singapore", SG_PLAIN, "flower_replacement", "needs the flower held"),
+    ("yuxi", "123m456t789s55s666m +5s", "flower_replacement", "has no flowers"),
+    ("singapore", SG_PLAIN, "last_wall_replacement", "a kong or a bonus tile"),
+    # 111m 234m 456t 789s 55t robbing 1m: the robbed player shows 111m in his pung; the winner's
+    # three 1m would make five
+    ("singapore", "111234m456t789s55t +1m", "robbing_kong", "at most once"),
+    ("yuxi", "(555m) 123m456t789s55s +5s", "robbing_kong", "this hand holds it 2 times"),
+])
+def test_impossible_situations_are_refused(capsys, variant, hand, situation, needle):
+    line = refused(capsys, "score", "--variant", variant, hand, "--situation", situation)
+    assert f"--situation {situation}" in line and needle in line
+
+
+def test_possible_situations_still_score(capsys):
+    # (1111s) exposed kong, won on its replacement 1m: win_on_replacement 1 tai (singapore.md
+    # "Tai table"), paid as a self-draw: V = 1, each pays 2V = 2
+    out = score_json(capsys, "--variant", "singapore", "(1111s) 123567m456t55t +1m", "--situation", "kong_replacement")
+    assert out["value"] == 1 and out["payments"] == {"E": 6, "S": -2, "W": -2, "N": -2}
+    # two kongs: dragon_pung 1 + win_on_replacement 1 + kong_on_kong (limit) -> capped at 5 tai
+    out = score_json(capsys, "--variant", "singapore", "(1111s) [CCCC] 567m456t55t +5m", "--situation",
+                     "double_kong_replacement")
+    assert {p["id"] for p in out["patterns"]} == {"dragon_pung", "win_on_replacement", "kong_on_kong"}
+    assert out["value"] == 5
+    # a flower replacement with the flower held (o: flower 1, East's number): seat_flower 1 +
+    # ping_hu_with_bonus 1 (four chows, 1m won from 23m, a bonus tile held) + fully_concealed 1
+    # (a replacement is self-drawn) + win_on_replacement 1 = 4 tai, V = 8, each pays 2V = 16
+    out = score_json(capsys, "--variant", "singapore", SG_PLAIN + " |o", "--situation", "flower_replacement")
+    assert {p["id"]: p["count"] for p in out["patterns"]} == {
+        "seat_flower": 1, "ping_hu_with_bonus": 1, "fully_concealed": 1, "win_on_replacement": 1}
+    assert out["value"] == 4 and out["payments"] == {"E": 48, "S": -16, "W": -16, "N": -16}
+    # robbing the kong of 4m, held once (the robbed tile; 234m is a chow, 111m a concealed pung
+    # won on a discard: no tai): robbing_kong 1 tai, V = 1; the robbed player (West) pays for
+    # all 4V = 4
+    out = score_json(capsys, "--variant", "singapore", "111234m456t789s55t +4m", "--situation", "robbing_kong",
+                     "--discarder", "W")
+    assert {p["id"] for p in out["patterns"]} == {"robbing_kong"} and out["value"] == 1
+    assert out["payments"] == {"E": 4, "S": 0, "W": -4, "N": 0}
+
+
+def test_uzje_indicators_must_be_possible(capsys):
+    hand = "123m456s789s111tEE +1t"
+    # 1t three times in the hand and the indicator shows a fourth: fine ...
+    assert main(["score", "--variant", "uzje", hand, "--indicator", "1t", "--json"]) == 0
+    capsys.readouterr()
+    # ... two indicators of 1t would be a fifth copy
+    line = refused(capsys, "score", "--variant", "uzje", hand, "--indicator", "1t", "--indicator", "1t")
+    assert "--indicator 1t" in line and "4 copies" in line
+    # a flower is not in play without the flowers option
+    line = refused(capsys, "score", "--variant", "uzje", hand, "--indicator", "o")
+    assert "not used" in line
+    # more indicators than the dead wall holds (16)
+    line = refused(capsys, "score", "--variant", "uzje", hand, *["--indicator", "2m"] * 4,
+                   *["--indicator", "3m"] * 3, *["--indicator", "5m"] * 4, *["--indicator", "6m"] * 4,
+                   *["--indicator", "7m"] * 2)
+    assert "at most 16" in line
+    # a variant that turns up no indicators
+    line = refused(capsys, "score", "--variant", "classic", "123m456t777sEEE55m +5m", "--indicator", "5m")
+    assert "no indicator" in line

@@ -43,10 +43,11 @@ def test_uzje_quad_draw_is_a_self_draw():
 
 
 def test_uzje_score_command_reads_a_quad_draw_as_a_self_draw(capsys):
-    # 123s 456m 789s 246m EE +2m on a quad replacement: self_draw 1 + closed_hand 2.6 +
-    # quad_draw 1.6 = 5.2 fan -> s = (52 - 25) div 10 = 2 -> 10 points; each pays 5, East +15
-    # (no --by self-draw given: before, 4.2 fan, 5 points and no payments for want of a discarder)
-    assert main(["score", "--variant", "uzje", "123s456m789s246mEE +2m", "--situation", "kong_replacement",
+    # [SSSS] 456m 789s 246m EE +2m on the concealed quad's replacement: self_draw 1 +
+    # closed_hand 2.6 (a concealed quad keeps it) + quad_draw 1.6 = 5.2 fan -> s = (52 - 25)
+    # div 10 = 2 -> 10 points; each pays 5, East +15 (no --by self-draw given: before, 4.2 fan,
+    # 5 points and no payments for want of a discarder)
+    assert main(["score", "--variant", "uzje", "[SSSS] 456m789s246mEE +2m", "--situation", "kong_replacement",
                  "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["value"] == 5.2 and out["points"] == 10

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from mahjong_tui import tiles as T
+from mahjong_tui.melds import Meld
 from mahjong_tui.scoring.context import HandContext, PatternScore, ScoreResult
 from mahjong_tui.scoring.settlement import payments_for_score, settle
 
@@ -247,8 +248,16 @@ def test_payments_for_score_winner_collects():
     # earthly: the dealer (East) discarded
     assert payments_for_score(v, R(17), C(1, situations=("earthly",))) == {"E": -34, "S": 34, "W": 0, "N": 0}
     # pao: West fed the third meld of a full flush won on North's discard → West pays 2F
-    assert payments_for_score(v, R(61, "full_flush"), C(1, discarder=T.NORTH, fed=T.WEST)) == \
+    # (the hand holds three exposed pungs: (222m) (444m) (666m), written without feeders)
+    three = tuple(Meld("pung", (T.parse_tile(t),) * 3, True, False) for t in ("2m", "4m", "6m"))
+    fed = replace(C(1, discarder=T.NORTH, fed=T.WEST), melds=three)
+    assert payments_for_score(v, R(61, "full_flush"), fed) == {"E": 0, "S": 122, "W": -122, "N": 0}
+    # ... and whoever discarded, West pays it all: no discarder needed (issue 20, item 14)
+    assert payments_for_score(v, R(61, "full_flush"), replace(fed, discarder=None)) == \
         {"E": 0, "S": 122, "W": -122, "N": 0}
+    # a hand without a third exposed meld: West fed nothing that makes him liable, North pays
+    assert payments_for_score(v, R(61, "full_flush"), replace(fed, melds=three[:2])) == \
+        {"E": 0, "S": 122, "W": 0, "N": -122}
     # not a win → None
     assert payments_for_score(v, R(0, winning=False), C(1, self_draw=True)) is None
 

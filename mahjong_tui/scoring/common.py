@@ -688,12 +688,15 @@ def context_from_notation(
     for a flower win: held, or another player's for Uzje's ivies on the wall).  Winds may be
     given as codes or letters; ``claimed`` lists picked-up unmelded discards (G-OX-2) as codes
     or a tile string.  With ``variant`` given the tiles are checked
-    (:meth:`Variant.check_hand`), and a zero written as a number (``0s``) is the zero tile
+    (:meth:`Variant.check_hand`), so is an exposed chow where chows are claimed only to win
+    (the ``score`` command also checks the situations and indicators,
+    :func:`check_situations`), and a zero written as a number (``0s``) is the zero tile
     ``Z`` (the scorer reads each zero as best it can; uzje.md "Melds and winning hands").
 
     Raises :class:`~mahjong_tui.errors.NotationError` for bad notation,
     :class:`~mahjong_tui.errors.HandError` for a meld that is no pung, kong or chow, an
-    unknown situation, or a winning tile that is not in the hand.
+    unknown situation, a winning tile that is not in the hand, and (with ``variant``) a hand
+    the variant's table cannot reach.
     """
     spec = T.parse_hand(text)
     physical = variant.physical if variant is not None else (lambda t: t)
@@ -750,6 +753,79 @@ def context_from_notation(
         indicators=tuple(indicators),
         winner=winner,
     )
+
+
+_KONG_SITUATIONS = {   # the most demanding first: double_kong_replacement implies kong_replacement
+    "double_kong_replacement": (2, "a win on the replacement after two kongs in a row"),
+    "kong_replacement": (1, "a win on a kong replacement tile"),
+    "bloom_tile": (1, "a win on a bloom tile (taken instead of a kong replacement)"),
+}
+
+
+def check_situations(variant, ctx: HandContext) -> None:
+    """Raise :class:`~mahjong_tui.errors.HandError` when the hand cannot have been won in the
+    situations ``ctx`` names, or shows indicators the table cannot show (the ``score``
+    command's ``--situation`` and ``--indicator``; the engine only passes what happened):
+
+    - ``kong_replacement`` and ``bloom_tile`` need at least one kong (exposed ``(7777s)`` or
+      concealed ``[7777s]``) in the hand: the replacement or bloom tile is taken after the
+      winner's own kong; ``double_kong_replacement`` needs two;
+    - ``flower_replacement`` needs a bonus tile held (the flower just set aside);
+      ``last_wall_replacement`` a kong or a bonus tile (it was replaced);
+    - ``robbing_kong`` of tile T: the robbed player shows three other copies of T (the pung he
+      adds T to, or the rest of his concealed kong), so the winner's hand, T included, holds at
+      most ``copies − 3`` of T (one, with four copies): another copy would make T a fifth;
+    - indicators (Ùzje's bonus tile indicators, uzje.md "Setting up"): only in a variant that
+      turns them up (``wall.indicators``), at most as many as can be turned up (the first ones,
+      one more a kong with ``wall.kong_indicator``, never more than the dead wall holds), each
+      a tile of the variant, and no kind shown more often than the copies left after the hand's
+      own tiles.
+    """
+    sits = ctx.situations
+    kongs = sum(1 for m in ctx.melds if m.kind == KONG)
+    for sit, (need, what) in _KONG_SITUATIONS.items():
+        if sit in sits and kongs < need:
+            raise HandError(
+                f"--situation {sit}: {what} needs {'a kong' if need == 1 else f'{need} kongs'} in the hand "
+                f"(written (7777s) or [7777s]); this hand has {kongs}")
+    if "flower_replacement" in sits and not ctx.bonus:
+        raise HandError("--situation flower_replacement: " + (
+            f"the {variant.name} variant has no flowers" if not variant.bonus_kinds else
+            "a win on a flower's replacement needs the flower held (a bonus tile after |); this hand has none"))
+    if "last_wall_replacement" in sits and not ctx.bonus and not kongs:
+        raise HandError("--situation last_wall_replacement: a replacement needs a kong or a bonus tile in the hand; "
+                        "this hand has neither")
+    w = ctx.winning_tile
+    if "robbing_kong" in sits and w is not None and not T.is_bonus(w):
+        held = all_tiles(ctx).count(w)
+        most = variant.copies_of(w) - 3
+        if held > most:
+            times = {0: "no", 1: "once"}.get(most, f"{most} times")
+            raise HandError(
+                f"--situation robbing_kong: the robbed player holds 3 copies of {T.name(w)} besides the robbed one "
+                f"(his pung, or the rest of his kong), so the winner's hand holds {T.name(w)} at most {times}, the "
+                f"robbed tile included; this hand holds it {held} times")
+    if ctx.indicators:
+        wall = variant.wall
+        if not wall.get("indicators") and not wall.get("kong_indicator"):
+            raise HandError(f"--indicator: the {variant.name} variant turns up no indicator tiles; leave it out")
+        most = wall.get("dead_wall", 0) if wall.get("kong_indicator") else wall["indicators"]
+        if len(ctx.indicators) > most:
+            raise HandError(f"--indicator given {len(ctx.indicators)} times: at most {most} indicators are turned "
+                            f"up in {variant.name}")
+        counts: dict[int, int] = {}
+        for t in list(ctx.concealed) + [x for m in ctx.melds for x in m.tiles] + list(ctx.bonus):
+            counts[variant.physical(t)] = counts.get(variant.physical(t), 0) + 1
+        for i in ctx.indicators:
+            t = variant.physical(i)
+            if variant.copies_of(t) == 0:
+                raise HandError(f"--indicator {T.name(i)}: that tile is not used in the {variant.name} variant; "
+                                f"an indicator is a tile of the set")
+            counts[t] = counts.get(t, 0) + 1
+            if counts[t] > variant.copies_of(t):
+                raise HandError(f"--indicator {T.name(i)}: the set has {variant.copies_of(t)} "
+                                f"{'copy' if variant.copies_of(t) == 1 else 'copies'} of {T.name(t)}, and the hand "
+                                f"and the indicators would show {counts[t]}")
 
 
 def chows_claimed_only_to_win(variant) -> bool:

@@ -28,6 +28,7 @@ Amounts are in the variant's score unit; whole numbers come back as ``int``.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Mapping, Sequence
 
 from .. import tiles as T
@@ -87,6 +88,54 @@ def liable_meld(rule: str, melds) -> int | None:
     if len(found) < n or melds[found[n - 1]].from_seat is None:
         return None
     return found[n - 1]
+
+
+def _fed_melds(ctx: HandContext) -> tuple:
+    """``ctx.melds`` as a hand string shows them (no ``from_seat``): each claimed meld — an
+    exposed ``(…)`` meld, not a concealed kong, not the meld the winning tile completed (that
+    discard is paid by its discarder in the usual way, singapore.md "Settlement") — is marked
+    as fed by somebody (``from_seat = -1``: the seat is not known); the others as not fed."""
+    from .common import winning_tile_location
+
+    loc = winning_tile_location(ctx)
+    out = []
+    for i, m in enumerate(ctx.melds):
+        fed = m.from_seat is not None or (not m.concealed and i != loc)
+        out.append(replace(m, from_seat=(-1 if m.from_seat is None else m.from_seat) if fed else None))
+    return tuple(out)
+
+
+def held_liability_rules(variant, ctx: HandContext) -> frozenset[str]:
+    """The meld rules of :func:`liability_rules` (``"meld:N"``, ``"dragon_meld:N"``,
+    ``"wind_meld:N"``) whose meld the hand holds as a claimed meld (:func:`liable_meld` of the
+    melds in the order written, each exposed meld counted as claimed; a concealed kong and the
+    meld the winning tile completed are not).  Only with such a meld can the player named by
+    the ``score`` command's ``--liable`` have fed it (Yangzhou: the third exposed meld,
+    yangzhou.md "Settlement", G-YZ-6; Singapore: the 3rd dragon pung/kong, the 4th wind
+    pung/kong or the 4th exposed meld, singapore.md "Settlement")."""
+    melds = _fed_melds(ctx)
+    return frozenset(r for r in set(liability_rules(variant).values())
+                     if r != "discarder" and liable_meld(r, melds) is not None)
+
+
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def liability_meld_words(variant) -> str | None:
+    """A player's words for the melds whose feeder pays for all in ``variant`` (for messages):
+    ``"the winner's 3rd exposed meld"``; None when the variant has no meld rule (no one is
+    ever liable for a meld he fed)."""
+    words = []
+    for rule in dict.fromkeys(liability_rules(variant).values()):
+        kind, _, n = rule.partition(":")
+        if kind == "meld":
+            words.append(f"{_ordinal(int(n))} exposed meld")
+        elif kind in ("dragon_meld", "wind_meld"):
+            words.append(f"{_ordinal(int(n))} {kind.split('_')[0]} pung or kong (exposed)")
+    if not words:
+        return None
+    return "the winner's " + (words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1])
 
 
 def liable_in_context(variant, result: ScoreResult, ctx: HandContext, discarder: int | None) -> int | None:
@@ -209,12 +258,12 @@ def settle(
                         delta[s] -= each * v
                         delta[seat] += each * v
             else:
-                if discarder is None:
-                    raise ValueError("a discard win needs the discarder's seat to settle")
+                if payer is None and discarder is None:
+                    raise ValueError("a discard win needs the discarder's seat to settle (or a liable seat)")
                 rest = [s for s in range(4) if s != seat and s != discarder and s not in win_seats]
                 if payer is None and shooter_all:
                     payer = discarder  # singapore.md "Settlement" option: the discarder pays what all would have
-                if payer is not None:
+                if payer is not None:   # he pays it all: who discarded changes nothing
                     amount = f_disc * v + f_other * v * (4 - 2)
                     delta[payer] -= amount
                     delta[seat] += amount
@@ -243,8 +292,14 @@ def payments_for_score(variant, result: ScoreResult, ctx: HandContext) -> dict[s
     In ``classical_zero_sum`` the winner receives his S from each of the other three (losers'
     scores are unknown to ``score``), doubled to or from East with ``east_pays_double``.
 
+    A player named by ``ctx.fed_third_meld`` pays for all only when the hand holds the meld he
+    fed (:func:`held_liability_rules`: e.g. a third exposed meld in Yangzhou) and scores a
+    pattern of that meld's rule; otherwise the hand settles as usual.  A discard win that one
+    player pays for all needs no discarder: he pays the whole payout, the discarder nothing.
+
     Returns None when the hand is not a win, the mode is ``cumulative`` (no transfers), or a
-    ``winner_collects`` discard win has no known discarder (or names the winner himself).
+    ``winner_collects`` discard win that nobody pays for all has no known discarder (or names
+    the winner himself as the discarder).
     """
     if not result.winning:
         return None
@@ -262,21 +317,26 @@ def payments_for_score(variant, result: ScoreResult, ctx: HandContext) -> dict[s
             d = T.EAST
         if d is not None and d in seat_winds and d != ctx.seat_wind:
             discarder = seat_winds.index(d)
-        elif mode == "winner_collects":
+        elif d is not None and mode == "winner_collects":
             return None
     liable = None
     payer = liable_in_context(variant, result, ctx, discarder)
     fed = ctx.fed_third_meld
     if payer is None and fed in seat_winds and fed != ctx.seat_wind:
-        # the caller named the feeder; a hand string does not say which meld he fed
+        # the caller named the feeder of a meld; he pays for all when the hand holds that meld
+        # (held_liability_rules) and scores a pattern of that rule
         rules = liability_rules(variant)
-        if any(rules.get(p.id, "discarder") != "discarder" for p in result.patterns):
+        held = held_liability_rules(variant, ctx)
+        if any(rules.get(p.id) in held for p in result.patterns):
             payer = seat_winds.index(fed)
     if payer is not None:
         liable = {winner: payer}
+    elif not ctx.self_draw and discarder is None and mode == "winner_collects":
+        return None   # somebody's discard won, nobody pays for all: who pays is not known
     delta = settle(variant, seat_winds=seat_winds, winners=[(winner, result, ctx)], losers={},
                    self_draw=ctx.self_draw, discarder=discarder, liable=liable)
     return {WIND_LETTERS[i]: delta[i] for i in range(4)}
 
 
-__all__ = ["settle", "payments_for_score", "hand_value", "result_value", "liability_rules", "liable_meld", "liable_in_context"]
+__all__ = ["settle", "payments_for_score", "hand_value", "result_value", "liability_rules", "liable_meld", "liable_in_context",
+           "held_liability_rules", "liability_meld_words"]
