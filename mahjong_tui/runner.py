@@ -9,8 +9,13 @@ A seat is any object with
 - ``async decide(view: dict, legal: list[Action]) -> Action`` — one decision;
 - ``notify(events: list[dict]) -> None`` — optional, events already redacted for that seat.
 
-In a claim window every asked seat is asked at once; a bot answers at once (after its pause),
-so a claim window never waits on a bot while a person thinks.
+The table opens a claim window after every discard (and a robbing window after every added
+kong it lets be robbed, ...) and asks every seat the rules let claim; a seat that cannot claim
+has only ``pass`` (:meth:`Table.forced_passes`).  The runner answers those passes itself at
+once, for bots and people alike, without asking the seat, and does not log them (a game log
+holds decisions only: :meth:`Table.apply_decision`).  The other seats of a window are asked at
+once; a bot answers at once (after its pause), so a claim window never waits on a bot while a
+person thinks.
 """
 
 from __future__ import annotations
@@ -32,9 +37,10 @@ class BotSeat:
     """A bot in a seat, with an optional pause (seconds) before its turns so a person can
     follow it.
 
-    No pause before a claim decision (the view's phase ``claim`` or ``rob``): a claim window
-    opens only where some seat may claim, so a bot that paused there would tell everyone
-    watching that it could have claimed the tile, even when it passes.
+    No pause before a claim decision (the view's phase ``claim`` or ``rob``): a bot is asked
+    there only when it may claim (a forced pass is answered for it), so a bot that paused
+    there would tell everyone watching that it could have claimed the tile, even when it
+    passes.
 
     With ``executor`` (a :class:`concurrent.futures.Executor`) the bot thinks off the event
     loop, so a slow decision never freezes a screen or a server."""
@@ -74,8 +80,9 @@ class TableRunner:
         self._stopped = True
 
     def _apply(self, action: Action) -> None:
+        decisions = len(self.table.actions)
         events = self.table.apply(action)
-        if self.log is not None:
+        if self.log is not None and len(self.table.actions) > decisions:  # not a forced pass
             self.log.append(action)
         for s in range(4):
             seat = self.seats[s]
@@ -104,13 +111,18 @@ class TableRunner:
     async def step(self) -> None:
         """One round of decisions: the current player, or every seat of a claim window."""
         table = self.table
+        forced = table.forced_passes()
+        if forced:  # nobody is asked for a pass that is the only choice
+            for a in forced:
+                self._apply(a)
+            return
         waiting = table.waiting_for()
         if not waiting:
             return
-        seq = len(table.actions)
+        seq = table.seq
         if len(waiting) == 1:
             action = await self._ask(waiting[0])
-            if len(table.actions) == seq:
+            if table.seq == seq:
                 self._apply(action)
             return
         tasks = {asyncio.ensure_future(self._ask(s)): s for s in waiting}

@@ -88,7 +88,8 @@ MAX_DECISIONS_PER_HAND = 5000
 def play_match(table: Table, bots: list[Bot], on_hand: Callable[[dict], None] | None = None,
                check: Callable[[Table], None] | None = None) -> None:
     """Let ``bots`` play ``table`` to the end of its match.  ``on_hand`` is called with each
-    hand's summary; ``check`` (tests) after every action.  Each bot is given
+    hand's summary; ``check`` (tests) after every action.  A seat whose only legal action is
+    ``pass`` (:meth:`Table.forced_passes`) passes without its bot being asked.  Each bot is given
     :meth:`Table.lazy_view` (the view, built only as far as the bot reads it), so a bot must
     not keep the view past its decision.
 
@@ -97,16 +98,23 @@ def play_match(table: Table, bots: list[Bot], on_hand: Callable[[dict], None] | 
     seen = len(table.history)
     hand, steps = table.hand_index, 0
     while table.phase != "match_over":
-        for seat in table.waiting_for():
-            view = table.lazy_view(seat)  # the same view, built as far as the bot reads it
-            legal = table.legal_actions(seat)
-            table.apply(bots[seat].choose(view, legal))
-            if check is not None:
-                check(table)
-            break
+        forced = table.forced_passes()
+        if forced:  # seats that can only pass are not asked (Table.forced_passes)
+            for a in forced:
+                table.apply(a)
+                if check is not None:
+                    check(table)
+        else:
+            for seat in table.waiting_for():
+                view = table.lazy_view(seat)  # the same view, built as far as the bot reads it
+                legal = table.legal_actions(seat)
+                table.apply(bots[seat].choose(view, legal))
+                if check is not None:
+                    check(table)
+                break
         if table.hand_index != hand:
             hand, steps = table.hand_index, 0
-        else:
+        elif not forced:
             steps += 1
             if steps > MAX_DECISIONS_PER_HAND:
                 raise RuntimeError(f"hand {hand} did not end after {MAX_DECISIONS_PER_HAND} decisions")

@@ -166,10 +166,10 @@ def _rob_setup(monkeypatch) -> Table:
 
 def test_added_kong_pays_once_it_stands(monkeypatch):
     t = _rob_setup(monkeypatch)
-    t.apply(Action.of(1, "added_kong", T.parse_tile("8s")))
+    t.apply_decision(Action.of(1, "added_kong", T.parse_tile("8s")))
     assert t.phase == "rob" and t.waiting_for() == [2]
     assert payments(t) == []  # not yet: West may still rob it
-    t.apply(Action.of(2, "pass"))
+    t.apply_decision(Action.of(2, "pass"))
     assert payments(t) == [("kong_exposed", 1, 1, False)]
     assert t.scores == [-1, 3, -1, -1] and t.phase == "turn" and t.current == 1
 
@@ -179,9 +179,9 @@ def test_a_robbed_kong_pays_nothing_and_the_robbed_pays_for_all(monkeypatch):
     eight = T.parse_tile("8s")
     # an ordinary discard of 8s would not be a win for West (0 tai); robbing the kong is (1 tai)
     assert not scoring.evaluate(SG, t.context(2, eight, False, (), 1, extra=eight)).winning
-    t.apply(Action.of(1, "added_kong", T.parse_tile("8s")))
+    t.apply_decision(Action.of(1, "added_kong", T.parse_tile("8s")))
     assert Action.of(2, "win", T.parse_tile("8s")) in t.legal_actions(2)
-    t.apply(Action.of(2, "win", T.parse_tile("8s")))
+    t.apply_decision(Action.of(2, "win", T.parse_tile("8s")))
     h = t.history[-1]
     assert h["robbed"] and h["discarder"] == 1 and h["winners"][0]["seat"] == 2
     assert [(p["id"], p["count"]) for p in h["winners"][0]["patterns"]] == [("robbing_kong", 1)]

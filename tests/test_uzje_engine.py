@@ -76,7 +76,7 @@ def test_indicators_turn_up_in_the_fixed_order():
     set_hand(table, 0, "1111s23s456s789sEE")
     live_before = table.wall.live_count
     back = table.wall._live[-1][0]
-    table.apply(Action(0, "concealed_kong", t("1s")))
+    table.apply_decision(Action(0, "concealed_kong", t("1s")))
     assert table.wall.indicators == order[:2]
     assert table.view(2)["wall"]["indicators"] == [T.name(x) for x in order[:2]]
     # the replacement came from the far end of the live wall (uzje.md "Setting up")
@@ -176,7 +176,7 @@ def test_zero_completes_and_joins_sequences(table):
     # 0 1 2 and the power 0 1 8 (seat 1 holds 8s too)
     assert [T.format_tiles(T.zero_as_number(a.tiles)) for a in opts] == ["012s", "018s"]
     assert opts[0].tiles == (t("1s"), t("2s"), T.ZERO)             # physical tiles
-    table.apply(opts[0])
+    table.apply_decision(opts[0])
     meld = table.melds[1][-1]
     assert meld.kind == CHOW and meld.tiles == (t("1s"), t("2s"), T.ZERO) and table.hands[1][T.ZERO] == 0
     assert table.view(3)["players"][1]["melds"][-1]["tiles"] == "12sZ"
@@ -215,9 +215,9 @@ def test_added_quad_can_be_robbed(table):
     set_hand(table, 1, "34s124m248mWWWFF")    # waits on 2s (2 3 4) and 5s
     table.invalidate_caches()
     table.current, table.drawn_from, table.last_drawn = 0, "wall", t("2s")
-    table.apply(Action(0, "added_kong", t("2s")))
+    table.apply_decision(Action(0, "added_kong", t("2s")))
     assert table.phase == "rob" and Action(1, "win", t("2s")) in table.legal_actions(1)
-    table.apply(Action(1, "win", t("2s")))
+    table.apply_decision(Action(1, "win", t("2s")))
     w = table.history[-1]["winners"][0]
     # closed 2.6 + quad rob 2 + 3 (the tile is 2s) = 7.6 -> 100, paid by the robbed player
     assert {p["id"] for p in w["patterns"]} == {"closed_hand", "quad_rob"} and w["value"] == 7.6
@@ -230,9 +230,9 @@ def test_orphans_rob_a_concealed_quad(table):
     set_hand(table, 0, "EEEE123m456m789mC")
     set_hand(table, 1, "1ft1fs1fmSWNCFPP")      # thirteen orphans waiting on E
     table.invalidate_caches()
-    table.apply(Action(0, "concealed_kong", T.EAST))
+    table.apply_decision(Action(0, "concealed_kong", T.EAST))
     assert table.phase == "rob" and table.waiting_for() == [1]
-    table.apply(Action(1, "win", T.EAST))
+    table.apply_decision(Action(1, "win", T.EAST))
     h = table.history[-1]
     assert h["winners"][0]["form"] == "thirteen_orphans" and h["deltas"][:2] == [-5000, 5000]
 
@@ -241,7 +241,7 @@ def test_a_standard_hand_cannot_rob_a_concealed_quad(table):
     set_hand(table, 0, "5555s123m456m789mC")
     set_hand(table, 1, "46s123s789s11mFFF")     # would win on 5s
     table.invalidate_caches()
-    table.apply(Action(0, "concealed_kong", t("5s")))
+    table.apply_decision(Action(0, "concealed_kong", t("5s")))
     assert table.phase == "turn" and table.current == 0 and table.melds[0][-1].kong_type == "concealed"
 
 
@@ -249,8 +249,8 @@ def test_concealed_quad_stands_when_the_orphans_pass(table):
     set_hand(table, 0, "EEEE123m456m789mC")
     set_hand(table, 1, "1ft1fs1fmSWNCFPP")
     table.invalidate_caches()
-    table.apply(Action(0, "concealed_kong", T.EAST))
-    table.apply(Action(1, "pass"))
+    table.apply_decision(Action(0, "concealed_kong", T.EAST))
+    table.apply_decision(Action(1, "pass"))
     assert table.phase == "turn" and table.current == 0 and table.melds[0][-1].kong_type == "concealed"
     assert len(table.wall.indicators) == 2
 
@@ -263,7 +263,7 @@ def test_hidden_concealed_quads():
     set_hand(table, 0, "CCCC123m456m789mE")
     table.current, table.drawn_from, table.last_drawn = 0, "wall", t("C")
     table.invalidate_caches()
-    events = table.apply(Action(0, "concealed_kong", T.RED))
+    events = table.apply_decision(Action(0, "concealed_kong", T.RED))
     kong = next(e for e in events if e["type"] == "kong")
     assert "tile" not in kong and kong["private"] == {0: {"tile": "C"}}
     assert table.view(0)["players"][0]["melds"][0]["tiles"] == "CCCC"

@@ -51,8 +51,8 @@ def test_pao_on_a_discard_win(table):
     """yangzhou.md "Settlement": a full flush whose third exposed meld was fed by seat 3: seat 3 pays the
     whole 2F; the discarder (seat 0) pays nothing."""
     _pao_setup(table)
-    table.apply(Action(0, "discard", t("7s")))
-    table.apply(Action(1, "win", t("7s")))
+    table.apply_decision(Action(0, "discard", t("7s")))
+    table.apply_decision(Action(1, "win", t("7s")))
     h = table.history[-1]
     F = h["winners"][0]["value"]
     assert "full_flush" in {p["id"] for p in h["winners"][0]["patterns"]} and F >= 60
@@ -81,8 +81,8 @@ def test_pao_when_another_seat_deals():
     _pao_setup(tb)
     tb.current, tb.phase = 0, "turn"
     res = evaluate(tb.variant, tb.context(1, t("7s"), False, (), 0, extra=t("7s")))
-    tb.apply(Action(0, "discard", t("7s")))
-    tb.apply(Action(1, "win", t("7s")))
+    tb.apply_decision(Action(0, "discard", t("7s")))
+    tb.apply_decision(Action(1, "win", t("7s")))
     h = tb.history[-1]
     F = h["winners"][0]["value"]
     assert h["deltas"] == [0, 2 * F, 0, -2 * F]

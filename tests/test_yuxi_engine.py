@@ -40,11 +40,11 @@ def test_multiple_winners_on_one_discard(table):
     set_hand(table, 0, "5s123456789tEEEN")
     set_hand(table, 1, "123456789s11s46s")
     set_hand(table, 2, "111m222m333t44t55s")
-    table.apply(Action(0, "discard", t("5s")))
+    table.apply_decision(Action(0, "discard", t("5s")))
     assert set(table.waiting_for()) == {1, 2}
     assert Action(1, "win", t("5s")) in table.legal_actions(1)
-    table.apply(Action(2, "win", t("5s")))
-    table.apply(Action(1, "win", t("5s")))
+    table.apply_decision(Action(2, "win", t("5s")))
+    table.apply_decision(Action(1, "win", t("5s")))
     h = table.history[-1]
     assert sorted(w["seat"] for w in h["winners"]) == [1, 2]
     assert h["deltas"] == [-4, 2, 2, 0]
@@ -108,9 +108,9 @@ def test_robbing_an_added_kong(table):
     table.melds[0] = [Meld(PUNG, (t("5s"),) * 3, declared=True, concealed=False, from_seat=2)]
     set_hand(table, 0, "5s1234567tEEE")
     set_hand(table, 1, "123456789s11s46s")
-    table.apply(Action(0, "added_kong", t("5s")))
+    table.apply_decision(Action(0, "added_kong", t("5s")))
     assert table.phase == "rob" and table.waiting_for() == [1]
-    table.apply(Action(1, "win", t("5s")))
+    table.apply_decision(Action(1, "win", t("5s")))
     h = table.history[-1]
     w = h["winners"][0]
     assert {p["id"] for p in w["patterns"]} == {"full_flush", "robbing_kong"} and w["value"] == 4
@@ -121,8 +121,8 @@ def test_passing_on_a_rob_completes_the_kong(table):
     table.melds[0] = [Meld(PUNG, (t("5s"),) * 3, declared=True, concealed=False, from_seat=2)]
     set_hand(table, 0, "5s1234567tEEE")
     set_hand(table, 1, "123456789s11s46s")
-    table.apply(Action(0, "added_kong", t("5s")))
-    table.apply(Action(1, "pass"))
+    table.apply_decision(Action(0, "added_kong", t("5s")))
+    table.apply_decision(Action(1, "pass"))
     assert table.phase in ("turn", "after_kong")
     assert table.melds[0][0].kong_type == "added"
 
@@ -136,8 +136,8 @@ def test_ten_old_men(table, claimed, expected):
         table.ponds[1][4][1] = True
     set_hand(table, 0, "5s123456789tEEEN")
     set_hand(table, 1, "123456789s11s46s")
-    table.apply(Action(0, "discard", t("5s")))
-    table.apply(Action(1, "win", t("5s")))
+    table.apply_decision(Action(0, "discard", t("5s")))
+    table.apply_decision(Action(1, "win", t("5s")))
     ids = {p["id"] for p in table.history[-1]["winners"][0]["patterns"]}
     assert ("ten_old_men" in ids) is expected
 

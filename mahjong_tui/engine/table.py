@@ -24,16 +24,26 @@ Phases (``view()['phase']``):
 
 - ``turn`` — ``current`` holds 14 tiles (counting melds as 3) and discards, declares a kong or
   a self-drawn win (common.md "Melds");
-- ``claim`` — a discard lies; every other seat with a possible claim answers (``pass`` or a
+- ``claim`` — a discard lies (after EVERY discard); every other seat answers (``pass`` or a
   claim); when all have answered the highest claim wins: win > pung/kong > chow/pick-up, ties to
   the seat nearest after the discarder, or every winner if ``claims.multiple_winners``;
-- ``rob`` — an added kong was declared (or a concealed one, for the forms of
-  ``claims.rob_kong_forms``), or a bonus tile was set aside that another seat may win on
-  (``win.bonus_wins``: Singapore's robbing the eighth, Uzje's ivies on the wall); seats that
-  can win on that tile may rob it;
+- ``rob`` — an added kong was declared (where ``claims.rob_kong = "added"``; every one), or a
+  concealed one (every one, where ``claims.rob_kong_forms`` lets those forms rob it), or a
+  flower or season was set aside while another seat's face-up bonus tiles hold the seven
+  others (``win.bonus_wins``: Singapore's robbing the eighth, Uzje's ivies on the wall); the
+  seats that may rob under the rules answer, a win where they can win on the tile;
 - ``after_kong`` — (bloom tiles, G-YX-3) the kong player may win on a face-up bloom tile or
   take the replacement (``draw``);
 - ``match_over`` — the match has ended.
+
+Secrecy of the windows (issue 20): whether a ``claim`` or ``rob`` window opens, who is asked
+and every event and view field of it depend on public information only, never on what any
+seat holds: a seat that cannot claim is asked too, and its only legal action is ``pass`` (a
+*forced pass*, :meth:`Table.forced_passes`).  Answers are private; ``seq`` does not move until
+the window closes.  A driver may apply forced passes at once without asking anybody
+(:meth:`Table.pass_forced`); they are not decisions, so :attr:`Table.actions` and the game log
+leave them out and :meth:`Table.apply_decision` fills them in on replay (logs written before
+every window was opened replay exactly).
 """
 
 from __future__ import annotations
@@ -87,7 +97,11 @@ class Table:
         self.dealer_changes = 0
         self.every_hand_wind = variant.match["prevailing_wind"] == "every_hand"
         self.history: list[dict] = []  # one summary per finished hand
+        #: the decisions applied, in order: what a game log holds.  A forced pass (a seat whose
+        #: only legal action was ``pass``, :meth:`forced_passes`) is not one: a log replays
+        #: without it (:meth:`apply_decision` fills it in)
         self.actions: list[Action] = []
+        self._applied = 0  # actions applied, forced passes too (the moment caches are kept for)
         #: the events of the hand in play, from its ``hand_start`` (each action's events are also
         #: what :meth:`apply` returns); a finished match keeps its last hand's.  Earlier hands
         #: are not kept: a long ``sim`` would hold every event of every hand (~75 kB a hand).
@@ -117,6 +131,7 @@ class Table:
         self._pungs, self._kongs, self._pickups = (
             [[Action.of(s, kind, t) for t in range(T.NUM_KINDS)] for s in range(4)] for kind in ("pung", "kong", "pickup"))
         self._passes = [Action.of(s, "pass") for s in range(4)]
+        self._pass_only = [[a] for a in self._passes]  # the options of a seat that cannot claim
         self._chows = claimable_sequences(variant)
         self._start_hand()
 
@@ -407,7 +422,7 @@ class Table:
 
     def _legal_entry(self, seat: int) -> list[Action]:
         """``legal_actions(seat)``, cached for the current state (do not modify)."""
-        n = len(self.actions)
+        n = self._applied
         if self._legal_at != n:
             self._legal_at = n
             self._legal_cache = {}
@@ -533,8 +548,10 @@ class Table:
                 + ", ".join(a.describe() for a in legal)
             )
         self._new_events = []
-        self.actions.append(action)
+        self._applied += 1
         kind = action.kind
+        if kind != "pass" or len(self._claim_options.get(action.seat, ())) != 1:
+            self.actions.append(action)  # a decision (a forced pass is not: forced_passes)
         hand_before, phase_before = self.hand_index, self.phase
         discarder = self.discard[0] if self.discard is not None else None
         if self.phase == "turn":
@@ -601,23 +618,51 @@ class Table:
         self.discards_made += 1
         self.discard = (seat, t)
         self._emit({"type": "discard", "seat": seat, "tile": T.name(t)})
-        self._claim_options = {}
+        # the window opens after EVERY discard and asks every other seat, in turn order: one
+        # that cannot claim has only ``pass`` (a forced pass), so whether the window opens, and
+        # who is asked, tells nobody who holds what
         self._responses = {}
-        for o in range(1, 4):
-            s = (seat + o) % 4
-            opts = self._claim_actions(s, seat, t)
-            if opts:
-                self._claim_options[s] = opts
-        if self._claim_options:
-            self.phase = "claim"
-            self._emit_claim_window()
-        else:
-            self._next_turn((seat + 1) % 4)
+        self._claim_options = {s: self._claim_actions(s, seat, t) or self._pass_only[s]
+                               for s in ((seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4)}
+        self.phase = "claim"
+        self._emit_claim_window()
 
     def _emit_claim_window(self) -> None:
-        # who may claim is private: a public list would tell the table who holds a pair
+        # every seat the rules let claim is asked (forced passes included), so the event is
+        # the same whatever anyone holds; each asked seat's own part says it is asked
         self._emit({"type": "claim_window", "rob": self.phase == "rob",
                     "private": {s: {"asked": True} for s in self._claim_options}})
+
+    def forced_passes(self) -> list[Action]:
+        """The ``pass`` of every seat the table waits for whose only legal action is ``pass``
+        (it cannot claim or rob the tile of the open window), in turn order; ``[]`` outside a
+        claim or rob window.  A driver may apply them at once without asking anybody; they are
+        not decisions (:attr:`actions` leaves them out, and a game log does not hold them:
+        :meth:`apply_decision`)."""
+        if self.phase not in ("claim", "rob"):
+            return []
+        responses = self._responses
+        return [opts[0] for s, opts in self._claim_options.items() if len(opts) == 1 and s not in responses]
+
+    def pass_forced(self) -> list[dict]:
+        """Apply :meth:`forced_passes` until none is left (a window they close may lead to
+        another, e.g. a bonus tile drawn next); returns the events they caused."""
+        events: list[dict] = []
+        while True:
+            forced = self.forced_passes()
+            if not forced:
+                return events
+            for a in forced:
+                events += self.apply(a)
+
+    def apply_decision(self, action: Action) -> list[dict]:
+        """Apply one decision (``action``, as :meth:`apply`), then the forced passes that
+        follow it (:meth:`pass_forced`); returns the events of both.  This is how a game log
+        replays: it holds decisions only (:attr:`actions`), and logs written before every
+        window was opened hold no forced pass either.  Raises :class:`IllegalAction` (state
+        unchanged) as :meth:`apply` does."""
+        events = self.apply(action)
+        return events + self.pass_forced()
 
     def _next_turn(self, seat: int) -> None:
         self.discard = None
@@ -667,25 +712,32 @@ class Table:
         self.drawn_from = "flower" if self.drawn_from != "replacement" else "replacement"
 
     def _open_bonus_rob(self, seat: int, b: int) -> bool:
-        """G-UZ-14 Ivies on the wall: a seat whose win on the bonus tile ``seat`` just exposed
-        the scorer accepts (seven flowers held, this the eighth) may take it; opens the robbing
-        window and returns True if any may."""
-        if not self._ask_robbers(seat, b, lambda s: bool(self.bonus[s]) and self._evaluate(
-                self.context(s, b, False, {"robbing_the_eighth"}, seat)).winning):
+        """G-UZ-14 Ivies on the wall, Singapore's robbing the eighth: the flower or season
+        ``b`` that ``seat`` just exposed may be robbed by another seat whose face-up bonus
+        tiles hold the seven others.  That is public, so the robbing window opens whenever
+        some seat's bonus tiles do, and asks exactly those seats (:meth:`_ask_robbers`: a win
+        where the scorer accepts it, else only ``pass``); returns True if it opened."""
+        if b not in T.SEASONS_AND_FLOWERS:
             return False
+        robbers = [s for s in ((seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4)
+                   if set(self.bonus[s]) | {b} >= T.SEASONS_AND_FLOWERS]
+        if not robbers:
+            return False
+        self._ask_robbers(seat, b, lambda s: self._evaluate(
+            self.context(s, b, False, {"robbing_the_eighth"}, seat)).winning, robbers)
         self._open_rob(seat, b, "bonus")
         return True
 
-    def _ask_robbers(self, seat: int, tile: int, may_win: Callable[[int], bool]) -> bool:
-        """Offer a win on ``tile`` (or a pass) to every other seat ``s`` with ``may_win(s)``,
-        in turn order after ``seat``; True if any seat is offered one."""
-        self._claim_options = {}
+    def _ask_robbers(self, seat: int, tile: int, may_win: Callable[[int], bool],
+                     seats: list[int] | None = None) -> None:
+        """Ask every seat of ``seats`` (default: every other seat, in turn order after
+        ``seat``) in the robbing window on ``tile``: a win (or a pass) where ``may_win(s)``,
+        else only ``pass`` (a forced pass).  Who is asked is public; who may win is not."""
         self._responses = {}
-        for o in range(1, 4):
-            s = (seat + o) % 4
-            if may_win(s):
-                self._claim_options[s] = [Action.of(s, "win", tile), Action.of(s, "pass")]
-        return bool(self._claim_options)
+        if seats is None:
+            seats = [(seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4]
+        self._claim_options = {s: [Action.of(s, "win", tile), self._passes[s]] if may_win(s) else self._pass_only[s]
+                               for s in seats}
 
     def _open_rob(self, seat: int, tile: int, what: str) -> None:
         """The robbing window on ``seat``'s ``tile`` (``what``: ``"added"``, ``"concealed"``
@@ -734,7 +786,8 @@ class Table:
             res = self._win_result(s, t, False, {"robbing_kong"} | self._common_situations(s), seat, extra=t)
             return res is not None and res.form in forms
 
-        if forms and self._ask_robbers(seat, t, robs):
+        if forms:  # every concealed kong gets its window: who could rob it is secret
+            self._ask_robbers(seat, t, robs)
             self._emit({"type": "concealed_kong_declared", "seat": seat,
                         **({} if self._hidden_kongs else {"tile": T.name(t)})})
             self._open_rob(seat, t, CONCEALED_KONG)
@@ -752,14 +805,16 @@ class Table:
         self._after_kong(seat, CONCEALED_KONG)
 
     def _do_added_kong(self, seat: int, t: int) -> None:
-        # robbing window first (common.md "Claim window"; G-YX-4): only seats that can win on the tile are asked
-        robbed = self.variant.claims["rob_kong"] == "added" and self._ask_robbers(
-            seat, t, lambda s: self._win_result(s, t, False, {"robbing_kong"} | self._common_situations(s),
-                                                seat, extra=t) is not None)
-        if not robbed:
+        # robbing window first (common.md "Claim window"; G-YX-4): it opens after every added
+        # kong the variant lets be robbed and asks every other seat (a win where it can win)
+        robbable = self.variant.claims["rob_kong"] == "added"
+        if robbable:
+            self._ask_robbers(seat, t, lambda s: self._win_result(
+                s, t, False, {"robbing_kong"} | self._common_situations(s), seat, extra=t) is not None)
+        else:
             self._claim_options, self._responses = {}, {}
         self._emit({"type": "add_kong_declared", "seat": seat, "tile": T.name(t)})
-        if robbed:
+        if robbable:
             self._open_rob(seat, t, ADDED_KONG)
             return
         self._complete_added_kong(seat, t)
@@ -1237,7 +1292,7 @@ class LazyView(Mapping):
     def __init__(self, table: Table, seat: int):
         self._table = table
         self._seat = seat
-        self._at = len(table.actions)
+        self._at = table._applied
         self._got: dict[str, object] = {}
 
     def __getitem__(self, key: str) -> object:
@@ -1246,7 +1301,7 @@ class LazyView(Mapping):
             field = VIEW_FIELDS.get(key)
             if field is None:
                 raise KeyError(key)
-            if len(self._table.actions) != self._at:
+            if self._table._applied != self._at:
                 raise RuntimeError(f"view field {key!r} read after the table moved on; "
                                    f"keep a view with dict(view)")
             value = self._got[key] = field(self._table, self._seat)
