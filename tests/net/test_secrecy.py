@@ -54,7 +54,8 @@ def _frames(data: bytes) -> list[bytes]:
     return out
 
 
-@pytest.mark.parametrize("variant,hands", [("classic", 2), ("yuxi", 1), ("singapore", 2)])
+@pytest.mark.parametrize("variant,hands", [("classic", 2), ("yuxi", 1), ("yangzhou", 1), ("singapore", 2),
+                                           ("uzje", 1)])
 async def test_no_byte_sent_to_a_client_reveals_another_hand_the_wall_or_the_seed(variant, hands, tmp_path):
     table = new_table(variant, SEED, hands)
     hands_by_hand: dict[int, list[set[str]]] = {}  # hand index -> per seat, every concealed hand string
@@ -130,3 +131,20 @@ async def test_no_byte_sent_to_a_client_reveals_another_hand_the_wall_or_the_see
                 assert msg["events"] == events[msg["seq"]][seat]
             if msg["type"] in ("hello", "welcome", "seats", "accepted", "bye"):
                 assert not ({"hand", "wall", "seed", "events"} & set(msg)), msg
+
+    # ---- the claim windows tell nobody who can claim ----------------------------------
+    # every discard opens a window (whoever holds what), and every seat is sent the same
+    # sequence of public events and phases: nothing in the stream depends on another hand
+    publics = []
+    for seat, data in enumerate(streams):
+        kinds, phases = [], []
+        for body in _frames(bytes(data)):
+            msg = msgpack.unpackb(body, raw=False, strict_map_key=False)
+            if msg["type"] == "update":
+                kinds += [e["type"] for e in msg["events"]]
+                phases.append((msg["seq"], msg["view"]["phase"]))
+        discards = [i for i, k in enumerate(kinds) if k == "discard"]
+        assert len(discards) > 10
+        assert all(kinds[i + 1] == "claim_window" for i in discards), seat
+        publics.append((kinds, phases))
+    assert all(p == publics[0] for p in publics)

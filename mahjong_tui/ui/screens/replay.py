@@ -130,7 +130,7 @@ class ReplayScreen(BaseScreen):
                 continue
             k = prev.acted
             action = self.actions[k]
-            events = self.table.apply(action)
+            events = self.table.apply_decision(action)  # and the forced passes after it
             end = next((ev for ev in events if ev.get("type") == "hand_end"), None)
             if end is None:
                 views = [self.table.view(s) for s in range(4)]
@@ -156,7 +156,7 @@ class ReplayScreen(BaseScreen):
             return [self.table.view(s) for s in range(4)]
         table = Table(self.variant, self.game_log.seed, summary["hand"] + 1)
         for a in self.actions[:acted]:
-            table.apply(a)
+            table.apply_decision(a)
         return [table.view(s) for s in range(4)]
 
     def go(self, pos: int) -> None:
