@@ -61,3 +61,55 @@ async def test_the_match_over_chart_names_tied_seats_at_80x24():
         text = screen_text(app)
         assert "on one spot: 1=4 (hands 1-2)" in text, text
         assert "Enter: leave" in text
+
+
+def test_the_chart_numbers_its_hands_and_labels_zero():
+    """The x axis numbers the hands under their markers (0 the start); the y axis is labelled
+    at its ends, at zero and in between, and a dim line runs along zero."""
+    from mahjong_tui.ui.widgets.chart import SEAT_STYLES
+
+    series = [[0, 20, 40], [0, -10, -20], [0, -5, -10], [0, -5, -10]]
+    lines = chart_lines(series, NAMES, 40, 14)
+    plain = [ln.plain for ln in lines]
+    hands = next(p for p in plain if p.startswith("hand"))
+    rows = plain[:plain.index(hands) - 1]
+    # each hand's number stands under the column of the seats' markers for that hand
+    marks = {c for r in rows for c, ch in enumerate(r) if ch.isdigit() and c > 4}   # past the y labels
+    assert sorted(marks) == [c for c, ch in enumerate(hands) if ch.isdigit()], (rows, hands)
+    assert hands.split() == ["hand", "0", "1", "2"]
+    labels = [r[:4].strip() for r in rows]
+    assert labels[0] == "40" and labels[-1] == "-20" and "0" in labels
+    zero = rows[labels.index("0")]
+    assert "╌" in zero
+    # the legend names each seat by its marker, in its colour
+    legend = lines[plain.index(hands) + 1]
+    assert legend.plain.split() == ["1", "Bot", "1", "2", "Bot", "2", "3", "Bot", "3", "4", "You"]
+    assert [str(sp.style) for sp in legend.spans if legend.plain[sp.start:sp.end] in "1234"] == list(SEAT_STYLES)
+
+
+async def _match_over(size):
+    history = [{"hand": n, "winners": [{"seat": n % 4}], "self_draw": n == 0, "result": "win",
+                "discarder": None if n == 0 else (n + 1) % 4, "scores": scores}
+               for n, scores in enumerate([[30, -10, -10, -10], [30, 40, -20, -50], [10, 40, 0, -50]])]
+    app = make_app(seed=1)
+    async with app.run_test(size=size) as pilot:
+        await wait_for(pilot, lambda: table_screen(app) is not None)
+        app.push_screen(MatchEndScreen(history, NAMES, table_screen(app).art, load_variant("classic")))
+        await wait_for(pilot, lambda: isinstance(app.screen, MatchEndScreen))
+        await pilot.pause()
+        side = app.screen.query_one("#match-side").region
+        chart = app.screen.query_one("#chart").region
+        return side, chart, screen_text(app)
+
+
+async def test_the_final_standings_stand_beside_the_chart_on_a_wide_screen():
+    side, chart, text = await _match_over((120, 40))
+    assert side.x >= chart.right and side.y <= chart.y, (side, chart)   # right of it, level with it
+    assert chart.height >= 30
+    # Bot 2 (seat 2) first: won hand 2 on Bot 3's discard, dealt in none, 40
+    at = next(ln.index("Final standings") for ln in text.splitlines() if "Final standings" in ln)
+    row = next(ln[at:] for ln in text.splitlines() if ln[at:].split()[:4] == ["1", "2", "Bot", "2"])
+    assert row.split()[:8] == ["1", "2", "Bot", "2", "1", "0", "0", "40"], row
+    side, chart, text = await _match_over((80, 24))
+    assert side.bottom <= chart.y, (side, chart)   # above it on a narrow screen
+    assert "Final standings" in text and "hand 0" in text

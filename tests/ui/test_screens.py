@@ -582,7 +582,7 @@ async def test_scoring_screen_with_two_winners_on_one_discard():
         assert "full flush" in text.lower()
         assert "all triplets" in text.lower()
         assert f"{names[1]} (South) and {names[2]} (West) both win on You (East)'s discard of 5s" in text
-        assert f"You pay {names[1]} 2" in text and f"You pay {names[2]} 2" in text
+        assert f"You pay {names[1]}: 2 (discarder)" in text and f"You pay {names[2]}: 2 (discarder)" in text
 
 
 async def test_the_hint_key_asks_ai_strong_with_the_players_own_view():
@@ -711,5 +711,5 @@ async def test_match_end_standings_count_wins_self_draws_and_deal_ins():
         st = app.screen.query_one(".standings", DataTable)
         rows = [st.get_row_at(i) for i in range(st.row_count)]
         for row in rows:
-            seat = int(row[1]) - 1
+            seat = int(str(row[1])) - 1
             assert [str(x) for x in row[3:6]] == [str(won[seat]), str(drawn[seat]), str(dealt[seat])]

@@ -38,7 +38,7 @@ async def test_singapore_table_shows_bonus_tiles_and_instant_payments():
         assert [(p["id"], p["seat"], p["amount"]) for p in summary["instant_payments"]][0] == ("bite_animals", 0, 2)
         text = screen_text(app)
         assert "Instant payments during the hand" in text
-        assert "You +2 each: Cat + Rat, hidden" in text
+        assert "You +6 (2 from each other player): Cat + Rat, hidden" in text
         # you win on South's discard with Cat and Rat: 2 tai, V = 2: South pays 2V, the others V
         (w,) = summary["winners"]
         assert (w["seat"], w["value"], w["unit"]) == (0, 2, "tai") and summary["discarder"] == 1

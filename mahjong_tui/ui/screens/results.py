@@ -5,37 +5,27 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from rich.cells import cell_len
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import DataTable, Static
 
 from ... import tiles as T
+from ...scoring.explain import arithmetic, meld_label, pattern_amount, result_from_summary, unit_value, value_line, win_payments
 from ..model import fmt_num, parse, pattern_words, picked_indices, payment_words, standings, tile_text, transfers, wind_word
 from ..widgets.art import TileArt, flow, join_lines
-from ..widgets.chart import ScoreChart
+from ..widgets.chart import SEAT_STYLES, ScoreChart
 from .base import BaseScreen
 
 
-def unit_value(value: float, unit: str) -> str:
-    """``'68 points'``, ``'×4'`` (multipliers), ``'3 fan'``."""
-    v = fmt_num(value)
-    if unit.startswith("multiplier"):
-        return f"×{v}"
-    if unit in ("points", "doublings", "limits") and v == "1":
-        unit = unit[:-1]
-    return f"{v} {unit}"
-
-
 def pattern_value(p: dict, unit: str) -> str:
-    """A breakdown item's value: ``'2 fan'``, ``'×2'``, ``'5 tai (limit)'`` (a limit hand of
-    the tai scheme, singapore.md "Winning hands")."""
-    if p.get("kind") == "limit":
-        return unit_value(p["value"], unit) + " (limit)"
-    return unit_value(p["value"], p.get("kind") or unit)
+    """A breakdown item's value as :func:`~mahjong_tui.scoring.explain.pattern_amount` says
+    it: ``'2 fan'``, ``'×2'``, ``'5 tai (limit)'``, ``'2 × 4 points = 8 points'``."""
+    return pattern_amount(result_from_summary({"patterns": [p]}).patterns[0], unit)
 
 
 def hand_change(s: dict, seat: int) -> float:
@@ -129,58 +119,151 @@ class RevealedHands(Widget):
         return join_lines(self.lines(self.content_size.width))
 
 
+class MeldLayout(Widget):
+    """A winner's hand laid out in the melds the scorer read it in (the hand summary's
+    ``melds``: every group of the best decomposition, notation strings), each group named
+    under its tiles (``pung``, ``exposed chow``, ``pair``; Uzje's ``arith`` …), the winning
+    tile underlined in the group the scorer put it in (``winning_group``), the bonus tiles
+    last.  A hand without groups (thirteen orphans, the ultra-long straight) is shown as it
+    was revealed; a flower win shows its flowers.  Groups wrap as whole groups."""
+
+    DEFAULT_CSS = """
+    MeldLayout { height: auto; text-wrap: nowrap; text-overflow: clip; }
+    """
+
+    def __init__(self, winner: dict, hand: dict, art: TileArt, variant):
+        super().__init__(classes="melds")
+        self.winner = winner
+        self.hand = hand
+        self.art = art
+        self.variant = variant
+
+    def groups(self) -> list[tuple[Text, str]]:
+        """(tiles, label) of each group, in-hand groups first (as the scorer ordered them,
+        the pair last), then the declared melds, then the bonus tiles."""
+        w, art = self.winner, self.art
+        melds = list(w.get("melds") or ())
+        won_at = w.get("winning_group")
+        tile = T.parse_tile(w["tile"]) if w.get("tile") else None
+        out: list[tuple[Text, str]] = []
+        declared = [i for i, m in enumerate(melds) if m[:1] in "([" and m]
+        for i in [i for i in range(len(melds)) if i not in declared] + declared:
+            tiles, down = meld_notation(melds[i])
+            hi = {tiles.index(tile)} if i == won_at and tile in tiles else set()
+            face = art.faces.render_row(tiles, 1, face_down=set(down), highlight=hi)
+            out.append((face, meld_label(self.variant, melds[i])))
+        if not melds and w.get("form") != "flowers":   # a form without groups: the tiles as revealed
+            concealed = list(parse(self.hand["concealed"]))
+            if tile is not None and not T.is_bonus(tile) and won_without(concealed, self.hand["melds"]):
+                concealed = sorted(concealed + [tile], key=T.sort_key)
+            hi = {len(concealed) - 1 - concealed[::-1].index(tile)} if tile in concealed else set()
+            out.append((art.row(concealed, highlight=hi), (w.get("form") or "").replace("_", " ")))
+            for m in self.hand["melds"]:
+                tiles, down = meld_notation(m)
+                out.append((art.meld(tiles, down), meld_label(self.variant, m)))
+        bonus = list(parse(self.hand["bonus"]))
+        if tile is not None and T.is_bonus(tile) and tile not in bonus:
+            bonus.append(tile)   # a robbed eighth flower joined the nearest winner only
+        if bonus:
+            hi = {bonus.index(tile)} if w.get("form") == "flowers" and tile in bonus else set()
+            out.append((art.row(bonus, highlight=hi), "flowers" if w.get("form") == "flowers" else "bonus"))
+        return out
+
+    def lines(self, width: int) -> list[Text]:
+        gap = 3
+        rows: list[list[tuple[Text, str]]] = [[]]
+        used = 0
+        for face, label in self.groups():
+            w = max(cell_len(face.plain), cell_len(label))
+            if rows[-1] and used + gap + w > width:
+                rows.append([])
+                used = 0
+            used += (gap if rows[-1] else 0) + w
+            rows[-1].append((face, label))
+        out: list[Text] = []
+        for row in rows:
+            if not row:
+                continue
+            top, bottom = Text(no_wrap=True, end=""), Text(no_wrap=True, end="", style="dim")
+            for j, (face, label) in enumerate(row):
+                w = max(cell_len(face.plain), cell_len(label))
+                if j:
+                    top.append(" " * gap)
+                    bottom.append(" " * gap)
+                top.append_text(face)
+                top.append(" " * (w - cell_len(face.plain)))
+                bottom.append(label.ljust(w))
+            out += [top, bottom]
+        return out
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        return len(self.lines(width))
+
+    def render(self) -> Text:
+        return join_lines(self.lines(self.content_size.width))
+
+
 class Breakdown(Widget):
-    """One winner's scoring breakdown: each pattern in words, its id, count and value, then
-    the total (and the points of a ladder, Uzje).  The value, count and total columns are
-    always whole: the description wraps when the screen is narrow, and below
-    :attr:`ID_WIDTH` columns the id column (the scorer's name, as ``mahjong-tui score``
-    prints it) is left out."""
+    """One winner's scoring breakdown: each pattern in words and its value (a pattern counted
+    twice says ``2 × 4 points = 8 points``), then the arithmetic that makes the total
+    (:func:`~mahjong_tui.scoring.explain.arithmetic`: ``(4 + 4) × 2 × 2 = 32 points``; Uzje's
+    ladder to points).  The value column is always whole: the description wraps when the
+    screen is narrow.  ``ids``: the id column too (the scorer's name for each pattern, as
+    ``mahjong-tui score`` prints it), shown on request (``i``)."""
 
     DEFAULT_CSS = """
     Breakdown { height: auto; }
     """
-    #: narrowest width that shows the pattern ids
-    ID_WIDTH = 100
 
-    def __init__(self, winner: dict):
+    def __init__(self, winner: dict, variant, ids: bool = False):
         super().__init__(classes="breakdown")
         self.winner = winner
+        self.variant = variant
+        self.ids = ids
 
     def table(self, width: int) -> Table:
         w = self.winner
-        ids = width >= self.ID_WIDTH
         t = Table(box=None, show_edge=False, pad_edge=False, padding=(0, 2), header_style="bold",
                   row_styles=("", "on grey11"), expand=False)
         t.add_column("pattern", overflow="fold")
-        if ids:
+        if self.ids:
             t.add_column("id", style="dim", no_wrap=True)
-        t.add_column("count", no_wrap=True, justify="right")
         t.add_column("value", no_wrap=True, justify="right")
-
-        def row(*cells):
-            t.add_row(*(cells if ids else cells[:1] + cells[2:]))
-
-        for p in w["patterns"]:
-            row(pattern_words(p), p["id"], f"×{p['count']}" if p.get("count", 1) != 1 else "",
-                pattern_value(p, w["unit"]))
-        row(Text("Total", style="bold"), "", "", Text(unit_value(w["value"], w["unit"]), style="bold"))
-        if w.get("points") is not None:   # a ladder from the unit to points (Uzje)
-            row(Text("Points", style="bold"), "", "", Text(unit_value(w["points"], "points"), style="bold"))
+        # what is added up first, then what multiplies it (Classic's doublings)
+        for p in sorted(w["patterns"], key=lambda p: p.get("kind") == "doublings"):
+            cells = [pattern_words(p)] + ([p["id"]] if self.ids else []) + [pattern_value(p, w["unit"])]
+            t.add_row(*cells)
         return t
+
+    def total(self) -> Table:
+        """``Total`` and the lines of arithmetic beside it, wrapping under themselves."""
+        w = self.winner
+        lines = arithmetic(self.variant, result_from_summary(w)) or [unit_value(w["value"], w["unit"])]
+        t = Table.grid(padding=(0, 2))
+        t.add_column(no_wrap=True, style="bold", min_width=5)
+        t.add_column(style="bold")
+        for i, line in enumerate(lines):
+            t.add_row("Total" if i == 0 else "", line)
+        return t
+
+    def renderable(self, width: int) -> Group:
+        return Group(self.table(width), self.total())
 
     def get_content_height(self, container, viewport, width: int) -> int:
         console = self.app.console
-        return len(console.render_lines(self.table(width), console.options.update_width(width), pad=False))
+        return len(console.render_lines(self.renderable(width), console.options.update_width(width), pad=False))
 
-    def render(self) -> Table:
-        return self.table(self.content_size.width)
+    def render(self) -> Group:
+        return self.renderable(self.content_size.width)
 
 
-def others_breakdown(s: dict, names: Sequence[str]) -> Table:
+def others_breakdown(s: dict, names: Sequence[str], variant) -> Table:
     """Each non-winner's own hand value where every player scores his hand (Classic G-OX-6),
-    one row each: name, total, then the patterns that made it, compactly (``Open pung of
-    2–8 2 points · Flower or season 4 points``; those worth nothing, a chow, left out),
-    wrapping under themselves on a narrow screen; a hand that scores nothing says so."""
+    one row each: name, total, then the patterns that made it, compactly (``Exposed pung of
+    simples 2 points · Flower or season of another wind 4 points``; those worth nothing, a
+    chow, left out) and, where it takes more than one number, the arithmetic (``→ (2 + 4) ×
+    2 = 12``), wrapping under themselves on a narrow screen; a hand that scores nothing says
+    so."""
     unit = s["winners"][0]["unit"] if s.get("winners") else "points"
     patterns = {int(k): v for k, v in (s.get("loser_patterns") or {}).items()}
     t = Table.grid(padding=(0, 1))
@@ -193,11 +276,71 @@ def others_breakdown(s: dict, names: Sequence[str]) -> Table:
         for p in patterns.get(seat, []):
             if not p["value"] and p.get("kind") != "limit":
                 continue  # a chow's 0 points
-            count = f" ×{p['count']}" if p.get("count", 1) != 1 else ""
-            items.append(f"{pattern_words(p)}{count} {pattern_value(p, unit)}")
+            items.append(f"{pattern_words(p)} {pattern_value(p, unit)}")
         what = " · ".join(items) if items else ("nothing scores" if not value else "")
+        sums = arithmetic(variant, result_from_summary({"value": value, "unit": unit, "patterns": patterns.get(seat, [])}))
+        if sums and sums[0] != unit_value(value, unit):
+            what += f" → {sums[0]}"
         t.add_row(Text(f"  {names[seat]}"), Text(unit_value(value, unit) + ":", style="bold"), Text(what))
     return t
+
+
+def how_won(s: dict, w: dict, names: Sequence[str]) -> str:
+    """How the winning tile came, in words: ``'Won with 6m, drawn from the wall'``, ``'… a
+    replacement tile after a kong'``, ``'Won on 5s, Bot 2 (South)'s discard'``, ``'Won on
+    5s, your discard'``, ``'Won on 9s, robbed from Bot 2 (South)'s kong'``, ``'Won on Bm,
+    Bot 3 (West)'s eighth flower'``."""
+    sits = set(w.get("situations") or ())
+    tile = tile_text(w["tile"]) if w.get("tile") else ""
+
+    def who(seat: int) -> str:  # possessive: "Bot 2 (South)'s", "your"
+        if names[seat] == "You":
+            return "your"
+        return f"{names[seat]} ({wind_word(s['seat_winds'][seat])})'s"
+
+    if w.get("form") == "flowers":
+        if s.get("robbed") and s.get("discarder") is not None:
+            return f"Won on {tile}, {who(s['discarder'])} eighth flower"
+        return f"Won with the flowers, {tile} the last"
+    if s.get("self_draw"):
+        if sits & {"kong_replacement", "double_kong_replacement"} and "bloom_tile" not in sits:
+            how = "a replacement tile after " + ("two kongs in a row" if "double_kong_replacement" in sits else "a kong")
+        elif "bloom_tile" in sits:
+            how = "a bloom tile"
+        elif "flower_replacement" in sits:
+            how = "a replacement tile after a flower"
+        elif "heavenly" in sits:
+            how = "the dealer's dealt hand"
+        elif sits & {"last_wall_tile", "last_wall_replacement"}:
+            how = "the last tile of the wall"
+        else:
+            how = "drawn from the wall"
+        return f"Won with {tile}, {how}"
+    if s.get("robbed") and s.get("discarder") is not None:
+        return f"Won on {tile}, robbed from {who(s['discarder'])} kong"
+    what = "the last discard" if "last_discard" in sits else "discard"
+    after = " (after a kong)" if "discard_after_kong" in sits else ""
+    return f"Won on {tile}, {who(s['discarder'])} {what}{after}" if s.get("discarder") is not None else f"Won on {tile}"
+
+
+def beaten_note(s: dict, names: Sequence[str], you: int | None) -> str | None:
+    """Who else declared a win on the same discard and lost it to a nearer seat (one winner
+    per discard, ``claims.multiple_winners`` false; the hand summary's ``beaten``):
+    ``'You also declared a win on 5s, but Bot 2 (South) sits nearer after the discarder and
+    takes it: one winner per discard.'``; None when nobody was."""
+    beaten = list(s.get("beaten") or ())
+    if not beaten or not s.get("winners"):
+        return None
+    w = s["winners"][0]
+    tile = tile_text(w["tile"]) if w.get("tile") else "it"
+
+    def who(seat: int) -> str:
+        return "You" if seat == you else f"{names[seat]} ({wind_word(s['seat_winds'][seat])})"
+
+    them = " and ".join(who(b) for b in beaten)
+    winner = who(w["seat"])
+    return (f"{them} also declared a win on {tile}, but {winner} {'sit' if w['seat'] == you else 'sits'} nearer "
+            f"after the discarder and {'take' if w['seat'] == you else 'takes'} it: one winner per discard.")
 
 
 def headline(s: dict, names: Sequence[str]) -> str:
@@ -235,8 +378,12 @@ def headline(s: dict, names: Sequence[str]) -> str:
 
 
 class HandEndScreen(BaseScreen):
-    """Every hand revealed, each winner's scoring breakdown (patterns in words, values, total),
-    who pays whom, then the standings.  Enter goes on.
+    """The scoring screen, to be checked by hand: every hand revealed; each winner's hand laid
+    out in the melds the scorer read it in, the winning tile and how it came, the patterns in
+    words with their values, the arithmetic of the total and of each payment (V and who pays
+    whom how much, :mod:`mahjong_tui.scoring.explain`); who lost a win on the same discard to
+    a nearer seat; the others' own hand values where every player scores (Classic); the
+    instant payments; then the standings.  Enter goes on; ``i`` shows the pattern ids.
 
     ``replay``: opened from a replay (Enter on a step), where Enter, Esc (and q) only close it,
     back to the replay, and its key line says so; at a table Enter goes on to the next hand and
@@ -246,6 +393,7 @@ class HandEndScreen(BaseScreen):
         Binding("enter", "next", "Next hand"),
         Binding("space", "next", "Next hand", show=False),
         Binding("q", "leave", "Leave the table"),
+        Binding("i", "ids", "Pattern ids", show=False),
         Binding("escape", "back", "Back to the replay", show=False),  # a replay's only
     ]
 
@@ -260,6 +408,29 @@ class HandEndScreen(BaseScreen):
         self.variant = variant
         self.match_over = match_over
         self.notice = notice  # LAN: what waits at the table meanwhile (the match goes on)
+        self.show_ids = False
+
+    def payment_lines(self, w: dict) -> list[str]:
+        """One winner's payments with their arithmetic: ``V = 2^(4 − 1) = 8``, then
+        ``Bot 2 pays You 2 × 8 = 16 (discarder)`` … (``winner_collects``); [] where nobody
+        pays (``cumulative``) or the variant settles otherwise."""
+        s, names = self.summary, self.names
+        res = result_from_summary(w)
+        try:
+            pays = win_payments(self.variant, res, winner=w["seat"], self_draw=bool(s.get("self_draw")),
+                                discarder=s.get("discarder"), liable=w.get("paid_by"),
+                                winners=[x["seat"] for x in s["winners"]], situations=w.get("situations") or ())
+        except ValueError:
+            return []
+        if not pays:
+            return []
+        out = [value_line(self.variant, res)]
+        for p in pays:
+            verb = "pay" if p.payer == self.you else "pays"
+            amount = f"{p.how} = {fmt_num(p.amount)}" if p.how else fmt_num(p.amount)
+            why = f" ({p.why})" if p.why and p.why != "self-draw" else ""
+            out.append(f"{names[p.payer]} {verb} {names[p.payee]}: {amount}{why}")
+        return out
 
     def compose_body(self) -> ComposeResult:
         s = self.summary
@@ -268,26 +439,41 @@ class HandEndScreen(BaseScreen):
         yield Static(headline(s, names), id="result-title", markup=False)
         with VerticalScroll(id="result-body"):
             yield RevealedHands(s, names, self.art)
+            note = beaten_note(s, names, self.you)
+            if note:
+                yield Static(note, classes="section beaten", markup=False)
+            explained = False
             for w in s["winners"]:
                 seat = w["seat"]
                 form = (w.get("form") or "").replace("_", " ")
-                yield Static(f"Scoring — {names[seat]} ({wind_word(s['seat_winds'][seat])}), {form} hand",
-                             classes="section", markup=False)
-                yield Breakdown(w)
+                yield Static(f"Scoring — {names[seat]} ({wind_word(s['seat_winds'][seat])}), {form} hand. "
+                             f"{how_won(s, w, names)}", classes="section", markup=False)
+                yield MeldLayout(w, s["hands"][seat], self.art, self.variant)
+                yield Breakdown(w, self.variant, ids=self.show_ids)
+                pays = self.payment_lines(w)
+                if pays:
+                    explained = True
+                    grid = Table.grid(padding=(0, 2))
+                    grid.add_column(no_wrap=True, style="bold", min_width=5)
+                    grid.add_column()
+                    for i, line in enumerate(pays):
+                        grid.add_row("Paid" if i == 0 else "", line)
+                    yield Static(grid, classes="payments", markup=False)
             if s.get("loser_scores"):
                 yield Static("Hand values of the others", classes="section")
-                yield Static(others_breakdown(s, names), markup=False)
+                yield Static(others_breakdown(s, names, self.variant), markup=False)
             pays = transfers(s["deltas"])
-            if pays:
+            if pays and not explained:
                 yield Static("Who pays whom", classes="section")
                 yield Static("\n".join(f"  {names[a]} {'pay' if a == self.you else 'pays'} {names[b]} "
                                         f"{fmt_num(x)}" for a, b, x in pays),
                              markup=False)
-            elif s["result"] == "win":
-                yield Static("Nobody pays: each hand's value is added to its owner's score.", classes="section")
+            elif s["result"] == "win" and not pays:
+                yield Static("Nobody pays: each player's hand value is added to his own score.", classes="section")
             if s.get("instant_payments"):
-                yield Static("Instant payments during the hand (each other player paid)", classes="section")
-                yield Static("\n".join(f"  {names[p['seat']]} +{fmt_num(p['amount'])} each: {payment_words(p)}"
+                yield Static("Instant payments during the hand", classes="section")
+                yield Static("\n".join(f"  {names[p['seat']]} +{fmt_num(p['deltas'][p['seat']])} "
+                                        f"({fmt_num(p['amount'])} from each other player): {payment_words(p)}"
                                         for p in s["instant_payments"]), markup=False)
             yield Static("Standings", classes="section")
             st: DataTable = DataTable(show_cursor=False, zebra_stripes=True, classes="standings")
@@ -301,10 +487,18 @@ class HandEndScreen(BaseScreen):
         if self.notice is not None:
             nxt = "back to the table" if not self.match_over else nxt
             yield Static("", id="result-notice", markup=False)
+        ids = "   i: ids" if s["winners"] else ""
         if self.replay:
-            yield Static("Enter/Esc: back to the replay   ↑↓: scroll", classes="screen-hint")
+            yield Static(f"Enter/Esc: back to the replay{ids}   ↑↓: scroll", classes="screen-hint")
         else:
-            yield Static(f"Enter: {nxt}   ↑↓: scroll   q: leave the table", classes="screen-hint")
+            yield Static(f"Enter: {nxt}{ids}   ↑↓: scroll   q: leave", classes="screen-hint")
+
+    def action_ids(self) -> None:
+        """``i``: show or hide the pattern ids in every breakdown."""
+        self.show_ids = not self.show_ids
+        for b in self.query(Breakdown):
+            b.ids = self.show_ids
+            b.refresh(layout=True)
 
     def on_mount(self) -> None:
         if self.notice is not None:
@@ -333,8 +527,23 @@ class HandEndScreen(BaseScreen):
 
 
 class MatchEndScreen(BaseScreen):
-    """Final standings (hands won, of them self-drawn, hands dealt in — the discard or robbed
-    tile another seat won on —, score) and a chart of each seat's score over the hands."""
+    """The end of the match: the final standings (hands won, of them self-drawn, hands dealt
+    in — the discard or robbed tile another seat won on —, score), each seat with its marker
+    and colour as the chart draws it, and the chart of each seat's score over the hands with
+    its legend.  On a screen of :attr:`WIDE` columns or more the standings stand beside the
+    chart, else above it."""
+
+    DEFAULT_CSS = """
+    MatchEndScreen #match-body { height: 1fr; }
+    MatchEndScreen #match-side { height: auto; }
+    MatchEndScreen .-wide #match-side { width: auto; height: 1fr; margin-left: 2; }
+    MatchEndScreen .-wide #match-side DataTable { width: auto; }
+    MatchEndScreen #match-chart-box { height: 1fr; }
+    MatchEndScreen .-wide #match-chart-box { width: 1fr; }
+    """
+
+    #: narrowest screen that puts the standings beside the chart
+    WIDE = 110
 
     BINDINGS = [
         Binding("enter", "leave", "Leave"),
@@ -372,17 +581,28 @@ class MatchEndScreen(BaseScreen):
             if h.get("result") != "draw" and h.get("discarder") is not None:
                 dealt_in[h["discarder"]] += 1  # the discard (or robbed kong) that won
         yield Static(f"Match over — {self.variant.name}, {len(self.history)} hand{'s' if len(self.history) != 1 else ''}", id="result-title")
+        self.wide = self.app.size.width >= self.WIDE
         st: DataTable = DataTable(show_cursor=False, zebra_stripes=True, classes="standings")
         st.can_focus = False
-        st.add_columns("#", "seat", "player", "hands won", "self-drawn", "dealt in", "score")
+        st.add_columns("#", "seat", "player", "won", "self-drawn", "dealt in", "score")
         for rank, seat, score in standings(final):
-            st.add_row(str(rank), str(seat + 1), Text(self.names[seat]), str(wins[seat]), str(self_drawn[seat]),
-                       str(dealt_in[seat]), fmt_num(score))
-        yield st
-        yield Static("Score over the hands (seat numbers mark each hand)", classes="section")
-        yield ScoreChart(series, self.names, ascii=self.art.faces.ascii_only, id="chart")
+            mark = Text(str(seat + 1), style=SEAT_STYLES[seat % 4], justify="center")
+            st.add_row(str(rank), mark, Text(self.names[seat], style=SEAT_STYLES[seat % 4].replace("bold ", "")),
+                       str(wins[seat]), str(self_drawn[seat]), str(dealt_in[seat]), Text(fmt_num(score), style="bold"))
+        side = Vertical(Static("Final standings", classes="section"), st, id="match-side")
+        chart = Vertical(Static("Score after each hand (each seat's number marks its score)",
+                                classes="section"),
+                         ScoreChart(series, self.names, ascii=self.art.faces.ascii_only, id="chart"),
+                         id="match-chart-box")
+        # beside the chart on a wide screen, above it on a narrow one
+        yield (Horizontal(chart, side, id="match-body", classes="-wide") if self.wide
+               else Vertical(side, chart, id="match-body"))
         hint = "Enter: leave" + ("   s: save the game for replay" if self.save else "")
         yield Static(hint, classes="screen-hint", id="match-hint")
+
+    def on_resize(self, event) -> None:
+        if (event.size.width >= self.WIDE) != getattr(self, "wide", None):
+            self.refresh(recompose=True)
 
     def action_leave(self) -> None:
         self.dismiss(None)

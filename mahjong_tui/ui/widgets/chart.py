@@ -1,7 +1,12 @@
-"""A line chart of every seat's score over the hands of a match (issue 3 §6, end of match).
+"""A line chart of every seat's score over the hands of a match (issue 3 §6, issue 21 item 7:
+the end of the match).
 
 All four seats share one scale, so the lines can be compared; each seat is drawn with its own
-marker digit (its seat number) and colour, so colour is never the only cue.
+marker digit (its seat number) and colour, so colour is never the only cue, and the legend
+under the plot names them.  The y axis is labelled at its ends, at zero (a dim line runs
+along it) and in between; the x axis numbers the hands (0 is the start).  The match-over
+screen puts the final standings beside the chart, each seat with its marker and colour
+(:data:`SEAT_STYLES`).
 """
 
 from __future__ import annotations
@@ -23,10 +28,11 @@ def chart_lines(series: Sequence[Sequence[float]], labels: Sequence[str], width:
                 ascii: bool = False) -> list[Text]:
     """Draw ``series`` (one list of scores per seat, hand by hand, starting score first) in
     ``width`` x ``height`` cells: a y axis with labels, a line per seat (its markers the seat
-    number at each hand, joined by dots), a legend; where markers of several seats fall on one
-    cell after the start (equal scores), so that only one digit shows, a last line says which
-    (``on one spot: 1=4 (hands 1-2)``: :func:`same_spot`)."""
-    if not series or not series[0] or width < 20 or height < 5:
+    number at each hand, joined by dots), the x axis and its hand numbers, a legend; where
+    markers of several seats fall on one cell after the start (equal scores), so that only one
+    digit shows, a last line says which (``on one spot: 1=4 (hands 1-2)``: :func:`same_spot`).
+    Under 20 x 7 cells it says there is not enough room."""
+    if not series or not series[0] or width < 20 or height < 7:
         return [Text("(not enough room for the chart)", style="dim")]
     ties = same_spot(series, width, height - 1)
     if ties:  # a line of its own says which seats' markers lie on one another
@@ -57,14 +63,15 @@ def _hand_ranges(hands: Sequence[int]) -> str:
 
 
 def _scale(series: Sequence[Sequence[float]], width: int, height: int):
-    """The plot's geometry: (lo, hi, y-label width, plot width, plot height, xy(i, v))."""
+    """The plot's geometry: (lo, hi, y-label width, plot width, plot height, xy(i, v)); the
+    plot leaves 3 lines under it: the x axis, its hand numbers and the legend."""
     values = [v for s in series for v in s]
     lo, hi = min(values), max(values)
     if hi == lo:
         hi = lo + 1
     ylab = max(len(fmt_num(lo)), len(fmt_num(hi))) + 1
     plot_w = width - ylab - 1
-    plot_h = height - 2  # x axis + legend
+    plot_h = height - 3  # x axis, hand numbers, legend
     n = len(series[0])
 
     def xy(i: int, v: float) -> tuple[int, int]:
@@ -73,6 +80,44 @@ def _scale(series: Sequence[Sequence[float]], width: int, height: int):
         return x, y
 
     return lo, hi, ylab, plot_w, plot_h, xy
+
+
+def y_labels(lo: float, hi: float, plot_h: int) -> dict[int, str]:
+    """Row → label of the y axis: the top (``hi``), the bottom (``lo``), zero where it lies
+    between, and on a plot of 9 rows or more the rows a quarter, half and three quarters
+    down (their values rounded), none on a row next to another label."""
+    def value_at(r: int) -> float:
+        return hi - r * (hi - lo) / (plot_h - 1)
+
+    labels = {0: fmt_num(hi), plot_h - 1: fmt_num(lo)}
+    if lo < 0 < hi:
+        labels[round(hi * (plot_h - 1) / (hi - lo))] = "0"
+    if plot_h >= 9:
+        for q in (2, 1, 3):
+            r = round(q * (plot_h - 1) / 4)
+            if all(abs(r - k) > 1 for k in labels):
+                labels[r] = fmt_num(round(value_at(r)))
+    return labels
+
+
+def x_labels(n: int, plot_w: int, xy) -> list[tuple[int, str]]:
+    """(column, hand number) under the x axis: every hand whose number fits with a space
+    before the next, the last hand always (earlier ones give way to it)."""
+    out: list[tuple[int, str]] = []
+    for i in range(n):
+        x = xy(i, 0)[0]
+        lab = str(i)
+        if out and out[-1][0] + len(out[-1][1]) + 1 > x:
+            continue
+        if x + len(lab) > plot_w:
+            x = plot_w - len(lab)
+        out.append((x, lab))
+    last = (min(xy(n - 1, 0)[0], plot_w - len(str(n - 1))), str(n - 1))
+    while out and out[-1][1] != last[1] and out[-1][0] + len(out[-1][1]) + 1 > last[0]:
+        out.pop()
+    if not out or out[-1][1] != last[1]:
+        out.append(last)
+    return out
 
 
 def same_spot(series: Sequence[Sequence[float]], width: int, height: int) -> list[tuple[tuple[int, ...], list[int]]]:
@@ -95,10 +140,16 @@ def same_spot(series: Sequence[Sequence[float]], width: int, height: int) -> lis
 
 def chart_lines_plot(series: Sequence[Sequence[float]], labels: Sequence[str], width: int, height: int,
                      ascii: bool = False) -> list[Text]:
-    """:func:`chart_lines` without the note of markers on one spot."""
+    """:func:`chart_lines` without the note of markers on one spot: the plot (the y axis
+    labelled at its ends, at zero and between, :func:`y_labels`; a dim line along zero), the
+    x axis with the hand numbers under it (:func:`x_labels`), the legend."""
     lo, hi, ylab, plot_w, plot_h, xy = _scale(series, width, height)
     n = len(series[0])
     grid: list[list[tuple[str, str]]] = [[(" ", "")] * plot_w for _ in range(plot_h)]
+    ylabels = y_labels(lo, hi, plot_h)
+    if lo < 0 < hi:   # a dim line along zero, under the seats' lines
+        zero = round(hi * (plot_h - 1) / (hi - lo))
+        grid[zero] = [("-" if ascii else "╌", "dim")] * plot_w
 
     dot = "." if ascii else "·"
     for s, data in enumerate(series):
@@ -109,7 +160,7 @@ def chart_lines_plot(series: Sequence[Sequence[float]], labels: Sequence[str], w
             for k in range(1, steps):
                 x = round(x0 + (x1 - x0) * k / steps)
                 y = round(y0 + (y1 - y0) * k / steps)
-                if grid[y][x][0] == " ":
+                if grid[y][x][0] in (" ", "-", "╌"):
                     grid[y][x] = (dot, style)
         for i, v in enumerate(data):
             x, y = xy(i, v)
@@ -117,26 +168,26 @@ def chart_lines_plot(series: Sequence[Sequence[float]], labels: Sequence[str], w
     lines = []
     for r in range(plot_h):
         t = Text(no_wrap=True, end="")
-        if r == 0:
-            lab = fmt_num(hi)
-        elif r == plot_h - 1:
-            lab = fmt_num(lo)
-        elif lo < 0 < hi and round(hi * (plot_h - 1) / (hi - lo)) == r:
-            lab = "0"
-        else:
-            lab = ""
-        t.append(lab.rjust(ylab), "dim")
+        t.append(ylabels.get(r, "").rjust(ylab), "dim")
         t.append("|" if ascii else "│", "dim")
         for ch, st in grid[r]:
             t.append(ch, st)
         lines.append(t)
     axis = Text(" " * ylab + ("+" if ascii else "└") + ("-" if ascii else "─") * plot_w, style="dim", no_wrap=True)
     lines.append(axis)
+    numbers = [" "] * plot_w
+    for x, lab in x_labels(n, plot_w, xy):
+        numbers[x:x + len(lab)] = list(lab)
+    hands = Text(no_wrap=True, end="")
+    hands.append("hand".rjust(ylab) + " ", "dim")
+    hands.append("".join(numbers).rstrip(), "dim")
+    lines.append(hands)
     legend = Text(" " * (ylab + 1), no_wrap=True)
-    legend.append(f"hands 0..{n - 1}   ", "dim")
     for s, lab in enumerate(labels):
+        if s:
+            legend.append("  ")
         legend.append(f"{s + 1}", SEAT_STYLES[s % 4])
-        legend.append(f" {lab}  ")
+        legend.append(f" {lab}")
     lines.append(legend)
     return lines
 
@@ -145,7 +196,7 @@ class ScoreChart(Widget):
     """Widget around :func:`chart_lines`."""
 
     DEFAULT_CSS = """
-    ScoreChart { height: 1fr; min-height: 6; text-wrap: nowrap; text-overflow: clip; }
+    ScoreChart { height: 1fr; min-height: 8; text-wrap: nowrap; text-overflow: clip; }
     """
 
     def __init__(self, series: Sequence[Sequence[float]], labels: Sequence[str], ascii: bool = False,
