@@ -85,7 +85,8 @@ def own_pond(lines: list[str]) -> list[str]:
     (it says "You")."""
     start = max(i for i, ln in enumerate(lines) if "Dice" in ln)
     end = next(i for i, ln in enumerate(lines) if " You " in ln and i > start)
-    return [t.rstrip("◂") for ln in lines[start + 1:end] for t in ln.split()]
+    tokens = [t.rstrip("◂") for ln in lines[start + 1:end] for t in ln.split()]
+    return [t for t in tokens if TILE.match(t)]  # not the walls drawn below the "Dice" line
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])

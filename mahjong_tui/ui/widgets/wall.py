@@ -7,9 +7,9 @@ high is ``█`` and one high ``▄`` (the height cue); the side walls hold two s
 and lower half), each stack's bottom tile in the outer quarter and its top tile in the inner
 one (``▀`` two high, ``▘`` one high, on the left wall).  The filled parts of a cell are exactly
 its face-down tiles; a face-up tile lying on the wall (a bloom tile, an indicator) colours the
-cell's background instead.  Colours tell the live wall, the dead wall and the stack the next
+cell's background instead, and a faint ``·`` is left where stacks have been drawn.  Colours tell the live wall, the dead wall and the stack the next
 replacement comes from (loose tiles, the live wall's tail) apart, and the lines in the middle
-say the same in words, each after a block of its colour.  An arrow inside the ring points at the
+say the same in words, each after a ``■`` of its colour.  An arrow inside the ring points at the
 break (the last stack counted from the right).  The compass lights the seats the table waits
 for.  With an ASCII-only face set the summary is always used.
 """
@@ -28,6 +28,10 @@ from .areas import Area
 #: the colour of each part of the wall (face-down tiles) and of face-up tiles lying on it
 REGION_STYLE = {"live": "#5faf5f", "dead": "#8787d7", "tail": "#d7af5f"}
 FACE_UP_BG = "#d7d75f"
+#: where a stack has been drawn: a faint dot keeps the square of the walls in sight
+EMPTY_GLYPH, EMPTY_STYLE = "·", "#626262"
+#: the legend's colour key inside the ring (not a wall glyph, so never read as tiles)
+KEY_GLYPH = "■"
 #: the words for the stack the next replacement comes from, by the variant's ``wall.tail``
 TAIL_WORDS = {"loose_tiles": "loose tiles", "live_wall": "replacements"}
 
@@ -52,6 +56,12 @@ def ring_size(walls: Walls) -> tuple[int, int]:
     return n_h + 2, (n_v + 1) // 2 + 2
 
 
+def _cell(glyph: str, stacks: list[Stack]) -> tuple[str, Style]:
+    if glyph == " " and not any(s.up for s in stacks):
+        return EMPTY_GLYPH, Style(color=EMPTY_STYLE)
+    return glyph, _cell_style(stacks)
+
+
 def _cell_style(stacks: list[Stack]) -> Style:
     regions = [s.region for s in stacks if s.down]
     region = next((r for r in ("dead", "tail") if r in regions), "live")
@@ -62,7 +72,7 @@ def _cell_style(stacks: list[Stack]) -> Style:
 def horizontal_cell(s: Stack) -> tuple[str, Style]:
     """A top or bottom wall stack: upper half its top tile, lower half its bottom tile."""
     t, b = s.top == DOWN, s.bottom == DOWN
-    return QUADRANTS[(t, t, b, b)], _cell_style([s])
+    return _cell(QUADRANTS[(t, t, b, b)], [s])
 
 
 def vertical_cell(upper: Stack | None, lower: Stack | None, outer_left: bool) -> tuple[str, Style]:
@@ -76,12 +86,24 @@ def vertical_cell(upper: Stack | None, lower: Stack | None, outer_left: bool) ->
 
     ul, ur = halves(upper)
     ll, lr = halves(lower)
-    return QUADRANTS[(ul, ur, ll, lr)], _cell_style([s for s in (upper, lower) if s is not None])
+    return _cell(QUADRANTS[(ul, ur, ll, lr)], [s for s in (upper, lower) if s is not None])
 
 
 class WallPanel(Area):
     """The middle of the table: the walls drawn round a compass of the seat winds (whose turn
     lit), the counts in words inside; a compact summary where there is no room."""
+
+    def show(self, box) -> None:
+        """As :meth:`Area.show`; the width follows the walls' size (a new variant, or the walls
+        turned as the deal moves on: Singapore's are 19 and 18 stacks), so a new size lays
+        the table out again."""
+        old = self.box
+        size = ring_size(box.walls) if box is not None and box.walls is not None else None
+        if old is not None and box != old and size == (ring_size(old.walls) if old.walls is not None else None):
+            super().show(box)
+            return
+        self.box = box
+        self.refresh(layout=True)
 
     def get_content_width(self, container, viewport) -> int:
         box = self.box
@@ -114,7 +136,7 @@ class WallPanel(Area):
         """A line of the middle: a block of ``region``'s colour (the legend), then ``label``."""
         t = Text(no_wrap=True, end="")
         if region is not None:
-            t.append("█ ", REGION_STYLE[region])
+            t.append(f"{KEY_GLYPH} ", REGION_STYLE[region])
         t.append_text(label if isinstance(label, Text) else Text(label))
         return t
 
@@ -238,4 +260,5 @@ class WallPanel(Area):
         return lines
 
 
-__all__ = ["GLYPH_QUADRANTS", "QUADRANTS", "REGION_STYLE", "WallPanel", "ring_size"]
+__all__ = ["EMPTY_GLYPH", "EMPTY_STYLE", "FACE_UP_BG", "GLYPH_QUADRANTS", "QUADRANTS", "REGION_STYLE", "WallPanel",
+           "ring_size"]
