@@ -51,7 +51,9 @@ class HandContext:
     - ``discarder``: seat wind code of the player whose discard won (None for self-draw or unknown);
     - ``fed_third_meld``: seat wind code of the player whose discard formed the meld that makes
       him pay for all (burdened payment, yangzhou.md "Settlement", singapore.md "Settlement"), for a context whose melds do not name
-      their feeders (the ``score`` command's ``--liable``); the engine's contexts leave it None;
+      their feeders (the ``score`` command's ``--liable``); he pays for all only when the hand
+      holds that meld (:func:`~mahjong_tui.scoring.settlement.held_liability_rules`); the
+      engine's contexts leave it None;
     - ``indicators``: face-up indicator tiles (Uzje bonus tiles);
     - ``winner``: False when scoring a non-winner's hand (Classic losers);
     - ``kong_chain``: the kong types (``"concealed"`` / ``"exposed"`` / ``"added"``) declared in
