@@ -112,7 +112,8 @@ def build_parser(parser_class: type[argparse.ArgumentParser] = argparse.Argument
                          "kong_replacement and bloom_tile need a kong in the hand, double_kong_replacement two, "
                          "flower_replacement a bonus tile, last_wall_replacement a kong or a bonus tile; "
                          "robbing_kong of T: the robbed player holds three other copies of T, so the hand holds T "
-                         "once, the robbed tile included")
+                         "once, the robbed tile included, and it is no self-draw; heavenly: the winner is East; "
+                         "earthly: the winner is not East, won on East's discard")
     sp.add_argument("--indicator", action="append", default=[],
                     help="a face-up indicator tile (Uzje; repeatable): a tile of the set, no copy beyond those the "
                          "hand leaves, at most as many as the dead wall holds")

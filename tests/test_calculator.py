@@ -204,6 +204,21 @@ def test_impossible_situations_are_refused(capsys, variant, hand, situation, nee
     assert f"--situation {situation}" in line and needle in line
 
 
+@pytest.mark.parametrize("flags,needle", [
+    # yuxi.md "Scoring table": heavenly_win is the dealer's dealt hand (before: South scored it, x32)
+    (["--situation", "heavenly", "--seat-wind", "S"], "must be East"),
+    # earthly_win: a non-dealer wins on the dealer's first discard
+    (["--situation", "earthly", "--seat-wind", "E", "--discarder", "S"], "earthly"),
+    (["--situation", "earthly", "--seat-wind", "W", "--discarder", "S"], "--discarder E"),
+    (["--situation", "earthly", "--seat-wind", "W", "--by", "self-draw"], "not a self-draw"),
+    # a robbed tile is another player's
+    (["--situation", "robbing_kong", "--by", "self-draw"], "--by self-draw"),
+])
+def test_who_wins_how_must_fit_the_situation(capsys, flags, needle):
+    line = refused(capsys, "score", "--variant", "yuxi", "123m456t789s55s666m +5s", *flags)
+    assert needle in line
+
+
 def test_possible_situations_still_score(capsys):
     # (1111s) exposed kong, won on its replacement 1m: win_on_replacement 1 tai (singapore.md
     # "Tai table"), paid as a self-draw: V = 1, each pays 2V = 2
@@ -221,6 +236,13 @@ def test_possible_situations_still_score(capsys):
     assert {p["id"]: p["count"] for p in out["patterns"]} == {
         "seat_flower": 1, "ping_hu_with_bonus": 1, "fully_concealed": 1, "win_on_replacement": 1}
     assert out["value"] == 4 and out["payments"] == {"E": 48, "S": -16, "W": -16, "N": -16}
+    # heavenly for East, earthly for West on East's discard (Yuxi: x32 each, yuxi.md "Scoring table";
+    # heavenly is a self-draw, each of the three pays 32; earthly the dealer pays 32)
+    out = score_json(capsys, "--variant", "yuxi", "123m456t789s55s666m +5s", "--situation", "heavenly")
+    assert out["value"] == 32 and out["payments"] == {"E": 96, "S": -32, "W": -32, "N": -32}
+    out = score_json(capsys, "--variant", "yuxi", "123m456t789s55s666m +5s", "--situation", "earthly",
+                     "--seat-wind", "W")
+    assert out["value"] == 32 and out["payments"] == {"E": -32, "S": 0, "W": 32, "N": 0}
     # robbing the kong of 4m, held once (the robbed tile; 234m is a chow, 111m a concealed pung
     # won on a discard: no tai): robbing_kong 1 tai, V = 1; the robbed player (West) pays for
     # all 4V = 4

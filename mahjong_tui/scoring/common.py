@@ -774,7 +774,10 @@ def check_situations(variant, ctx: HandContext) -> None:
       ``last_wall_replacement`` a kong or a bonus tile (it was replaced);
     - ``robbing_kong`` of tile T: the robbed player shows three other copies of T (the pung he
       adds T to, or the rest of his concealed kong), so the winner's hand, T included, holds at
-      most ``copies − 3`` of T (one, with four copies): another copy would make T a fifth;
+      most ``copies − 3`` of T (one, with four copies): another copy would make T a fifth; and
+      the tile is another player's, so not with a self-draw or a self-drawn situation;
+    - ``heavenly`` is the dealer's hand (the winner is East); ``earthly`` is won by another
+      player (not East) on the dealer's first discard (the discarder, if named, is East);
     - indicators (Ùzje's bonus tile indicators, uzje.md "Setting up"): only in a variant that
       turns them up (``wall.indicators``), at most as many as can be turned up (the first ones,
       one more a kong with ``wall.kong_indicator``, never more than the dead wall holds), each
@@ -795,6 +798,18 @@ def check_situations(variant, ctx: HandContext) -> None:
     if "last_wall_replacement" in sits and not ctx.bonus and not kongs:
         raise HandError("--situation last_wall_replacement: a replacement needs a kong or a bonus tile in the hand; "
                         "this hand has neither")
+    if "heavenly" in sits and not ctx.is_dealer:
+        raise HandError("--situation heavenly: a heavenly hand is the dealer's own dealt hand; the winner must be "
+                        "East (--seat-wind E)")
+    if "earthly" in sits and (ctx.is_dealer or ctx.self_draw or ctx.discarder not in (None, T.EAST)):
+        raise HandError("--situation earthly: an earthly hand is won by another player on the dealer's first "
+                        "discard; the winner is not East (--seat-wind), the discarder is East (--discarder E), "
+                        "not a self-draw")
+    drawn = sits & SELF_DRAWN_SITUATIONS
+    if "robbing_kong" in sits and (ctx.self_draw or drawn):
+        how = "--by self-draw" if ctx.self_draw else f"--situation {sorted(drawn)[0]}"
+        raise HandError(f"--situation robbing_kong: a robbed kong's tile is another player's, never self-drawn; "
+                        f"it cannot go with {how}")
     w = ctx.winning_tile
     if "robbing_kong" in sits and w is not None and not T.is_bonus(w):
         held = all_tiles(ctx).count(w)
