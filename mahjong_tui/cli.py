@@ -33,6 +33,16 @@ def _wind(value: str) -> int:
     return WIND_BY_LETTER[v]
 
 
+def _tile(value: str) -> int:
+    """One tile (``--indicator``): its code.  ArgumentTypeError says what a tile looks like."""
+    from .errors import NotationError
+
+    try:
+        return T.parse_tile(value.strip())
+    except NotationError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a tile; a tile is written like 5t, 9s, E, C or Z") from None
+
+
 def _seats(value: str) -> list[str]:
     parts = [p.strip() for p in value.split(",")]
     if len(parts) != 4:
@@ -114,7 +124,7 @@ def build_parser(parser_class: type[argparse.ArgumentParser] = argparse.Argument
                          "robbing_kong of T: the robbed player holds three other copies of T, so the hand holds T "
                          "once, the robbed tile included, and it is no self-draw; heavenly: the winner is East; "
                          "earthly: the winner is not East, won on East's discard")
-    sp.add_argument("--indicator", action="append", default=[],
+    sp.add_argument("--indicator", action="append", default=[], type=_tile, metavar="T",
                     help="a face-up indicator tile (Uzje; repeatable): a tile of the set, no copy beyond those the "
                          "hand leaves, at most as many as the dead wall holds")
     add_option_argument(sp)
@@ -176,7 +186,7 @@ def _hand_context(variant, text: str, args: argparse.Namespace):
     ctx = context_from_notation(
         text, self_draw=args.by == "self-draw", seat_wind=args.seat_wind, prevailing_wind=args.prevailing_wind,
         situations=args.situation, discarder=args.discarder,
-        fed_third_meld=args.fed_third_meld, indicators=tuple(T.parse_tile(i) for i in args.indicator),
+        fed_third_meld=args.fed_third_meld, indicators=tuple(args.indicator),
         variant=variant,
     )
     check_situations(variant, ctx)   # a replacement needs a kong, a robbed tile is no fifth copy, ...
