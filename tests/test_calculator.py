@@ -271,3 +271,21 @@ def test_uzje_indicators_must_be_possible(capsys):
     # a variant that turns up no indicators
     line = refused(capsys, "score", "--variant", "classic", "123m456t777sEEE55m +5m", "--indicator", "5m")
     assert "no indicator" in line
+
+
+def test_the_table_scores_nine_gates_the_same_way():
+    # the engine builds its own context (Table.context) and scores it with scoring.evaluate, the
+    # calculator's path: East holding 11123456789999t, self-drawn 1t, is nine gates there too
+    from mahjong_tui import tiles as T
+    from mahjong_tui.engine.table import Table
+
+    sg = load_variant("singapore")
+    table = Table(sg, 1, hands=1, first_dealer=0)
+    seat = 0
+    table.hands[seat] = T.counts_of(T.parse_tiles("11123456789999t"))
+    table.melds[seat] = []
+    table.bonus[seat] = []
+    ctx = table.context(seat, T.parse_tile("1t"), True)
+    assert ctx.seat_wind == T.EAST and not ctx.melds
+    res = evaluate(sg, ctx)
+    assert "nine_gates" in ids(res) and res.value == 5
