@@ -75,8 +75,13 @@ def test_privacy_screen(snap_compare):
     assert snap_compare(app, terminal_size=(80, 24), run_before=run)
 
 
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+SIZES = [(80, 24), (120, 40), (160, 50)]
+
+
+@pytest.mark.parametrize("size", SIZES)
 def test_scoring_screen(snap_compare, size):
+    """Classic seed 32: you win self-drawn; your hand in the scorer's melds, the points and
+    doublings worked out, every other player's own hand value (G-OX-6)."""
     app = make_app(seed=32, hands=1)
 
     async def run(pilot):
@@ -87,7 +92,52 @@ def test_scoring_screen(snap_compare, size):
     assert snap_compare(app, terminal_size=size, run_before=run)
 
 
-def test_match_end_screen(snap_compare):
+def _rigged(name: str):
+    """(variant, hand summary) of a rigged hand end (tests/ui/test_scoring_screen.py,
+    tests/ui/helpers.double_win)."""
+    from tests.ui import test_scoring_screen as rigs
+    from tests.ui.helpers import double_win
+
+    if name == "yangzhou_beaten":
+        return "yangzhou", rigs.yangzhou_beaten()
+    if name == "uzje_double":
+        return "uzje", rigs.uzje_double_win()
+    return "yuxi", double_win("yuxi", ("5s123456789tEEEN", "123456789s11s46s", "111m222m333t44t55s"), "5s")
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("name", ["yangzhou_beaten", "uzje_double", "yuxi_double"])
+def test_scoring_screen_rigged(snap_compare, name, size):
+    """Yangzhou: a win beaten by a nearer seat on the same discard, the fan sum and the
+    discarder's double payment; Uzje: two winners, fan → ladder → points, each paid by the
+    discarder; Yuxi: two winners, multipliers multiplied."""
+    from tests.ui.helpers import show_hand_end
+
+    variant, summary = _rigged(name)
+    app = make_app(variant=variant, seed=1, hands=1)
+
+    async def run(pilot):
+        await show_hand_end(pilot.app, pilot, summary)
+
+    assert snap_compare(app, terminal_size=size, run_before=run)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_scoring_screen_singapore(snap_compare, size):
+    """Singapore seed 28: you win on South's discard with Cat and Rat (2 tai, V = 2^(2 − 1)
+    = 2: South pays 2V, the others V) after the bite for them during the hand."""
+    app = make_app(variant="singapore", seed=28, hands=1)
+
+    async def run(pilot):
+        await play(pilot, pilot.app)
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, HandEndScreen))
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=run)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_match_end_screen(snap_compare, size):
     app = make_app(seed=32, hands=2)
 
     async def run(pilot):
@@ -99,7 +149,7 @@ def test_match_end_screen(snap_compare):
         await wait_for(pilot, lambda: isinstance(pilot.app.screen, MatchEndScreen))
         await pilot.pause()
 
-    assert snap_compare(app, terminal_size=(80, 24), run_before=run)
+    assert snap_compare(app, terminal_size=size, run_before=run)
 
 
 def test_menu(snap_compare):
