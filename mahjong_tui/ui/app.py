@@ -6,8 +6,10 @@ Entry point: :func:`run_app` (called by ``mahjong-tui``, ``play``, ``resume``, `
 Choices written down here:
 
 - The face set is chosen once, at start-up, from ``--faces`` / ``--ascii`` / the locale and the
-  terminal width (:func:`mahjong_tui.ui.faces.choose_face_set`); only the variant's highest rank
-  can widen it (Uzje), and that is decided when a game starts.
+  terminal width (:func:`mahjong_tui.ui.faces.choose_faces`): a one-line set and, unless
+  ``--faces`` names a one-line set, a boxed one that the table uses where it has room
+  (:class:`~mahjong_tui.ui.widgets.areas.TableLayout`); only the variant's highest rank can
+  widen the one-line set (Uzje), and that is decided when a game starts.
 - Saved games go to ``$MAHJONG_TUI_SAVES``, else ``$XDG_DATA_HOME/mahjong-tui/saves``, else
   ``~/.local/share/mahjong-tui/saves``; the quit dialog lets the player change the path.
   A local match is journalled there from its first move (autosave: a closed terminal or a
@@ -43,7 +45,7 @@ from textual.events import Resize
 from ..engine.log import GameLog
 from ..errors import LogError, MahjongError
 from ..variant import Variant, load_variant
-from .faces import choose_face_set
+from .faces import choose_faces
 from .session import GameSession, journal_in_use
 from .widgets.art import TileArt
 from .widgets.misc import MIN_HEIGHT, MIN_WIDTH, TooSmall
@@ -124,9 +126,9 @@ class MahjongApp(App):
         """The face set for this terminal (chosen once) at the variant's highest rank."""
         max_rank = int(variant.tiles_rules["ranks"][1])
         if max_rank not in self._arts:
-            faces = choose_face_set(self.faces_request, self.start_width, self.ascii, self.env,
-                                    max_rank=max(9, max_rank))
-            self._arts[max_rank] = TileArt(faces)
+            faces = choose_faces(self.faces_request, self.start_width, self.ascii, self.env,
+                                 max_rank=max(9, max_rank))
+            self._arts[max_rank] = TileArt(faces.small, faces.large, forced=faces.forced)
         return self._arts[max_rank]
 
     def saves_dir(self) -> Path:

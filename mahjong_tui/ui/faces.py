@@ -72,7 +72,15 @@ __all__ = [
     "FaceSetError",
     "TILE_GROUPS",
     "STATE_STYLES",
+    "BOX_BORDERS",
+    "BOX_ROWS",
+    "BoxFaceSet",
+    "Faces",
+    "auto_box_set_name",
     "auto_face_set_name",
+    "choose_faces",
+    "is_box_set",
+    "load_box_set",
     "available_face_sets",
     "choose_face_set",
     "face_set_path",
@@ -91,6 +99,9 @@ CJK_MIN_WIDTH = 140
 TILE_GROUPS = ("t", "s", "m", "zero", "wind", "red", "green", "white", "season", "flower", "animal")
 #: Style modifiers for tile states, also in ``[styles]``.
 STATE_STYLES = ("face_down", "empty", "highlight", "selected", "dim")
+#: Optional state styles with their default: ``match`` marks every visible copy of the tile
+#: under the cursor (the tile tracker).
+OPTIONAL_STATES = {"match": "reverse"}
 
 #: Number faces below this rank are in the base arrays; ranks from here up may come from [wide].
 _BASE_RANKS = 10
@@ -189,6 +200,7 @@ class FaceSet:
     highlight_style: str = ""
     selected_style: str = ""
     dim_style: str = ""
+    match_style: str = OPTIONAL_STATES["match"]
     colour: bool = True
     ascii_only: bool = False
 
@@ -229,7 +241,8 @@ class FaceSet:
     # -- the renderer --------------------------------------------------------------------------
 
     def _face_and_style(
-        self, tile: int | None, face_down: bool, highlight: bool, selected: bool, dim: bool
+        self, tile: int | None, face_down: bool, highlight: bool, selected: bool, dim: bool,
+        match: bool = False,
     ) -> tuple[str, Style]:
         if face_down:
             text, base = self.face_down, self.face_down_style
@@ -241,6 +254,7 @@ class FaceSet:
             base,
             self.dim_style if dim else "",
             self.highlight_style if highlight else "",
+            self.match_style if match else "",
             self.selected_style if selected else "",
         )
         return text, style
@@ -253,6 +267,7 @@ class FaceSet:
         highlight: bool = False,
         selected: bool = False,
         dim: bool = False,
+        match: bool = False,
     ) -> Text:
         """Draw one tile as a rich ``Text`` of exactly :attr:`width` cells.
 
@@ -260,11 +275,13 @@ class FaceSet:
           tile whose identity is unknown, as in another seat's concealed hand);
         - ``face_down``: draw the set's face-down glyph instead of the face;
         - ``highlight`` / ``selected`` / ``dim``: add the set's state styles (in the shipped
-          sets: underline, reverse video, dim; attributes, not colours).
+          sets: underline, reverse video, dim; attributes, not colours);
+        - ``match``: a copy of the tile under the cursor (the tile tracker; ``match`` style,
+          reverse video unless the file says otherwise).
 
         Raises FaceSetError if the set cannot draw ``tile`` (see :meth:`face`).
         """
-        text, style = self._face_and_style(tile, face_down, highlight, selected, dim)
+        text, style = self._face_and_style(tile, face_down, highlight, selected, dim, match)
         return Text(text, style=style, no_wrap=True, overflow="crop", end="")
 
     def render_row(
@@ -276,6 +293,7 @@ class FaceSet:
         highlight: bool | Collection[int] = False,
         selected: bool | Collection[int] = False,
         dim: bool | Collection[int] = False,
+        match: bool | Collection[int] = False,
     ) -> Text:
         """Draw tiles side by side, ``gap`` unstyled spaces apart.
 
@@ -291,7 +309,8 @@ class FaceSet:
             if i and gap:
                 row.append(spacer)
             text, style = self._face_and_style(
-                tile, _flag(face_down, i), _flag(highlight, i), _flag(selected, i), _flag(dim, i)
+                tile, _flag(face_down, i), _flag(highlight, i), _flag(selected, i), _flag(dim, i),
+                _flag(match, i),
             )
             row.append(text, style)
         return row
@@ -435,6 +454,32 @@ def _check_distinct(reader: _Reader, entries: list[tuple[str, str]], context: st
         seen[text] = key
 
 
+def _read_styles(reader: _Reader, data: Mapping[str, Any], colour: bool) -> dict[str, str]:
+    """The ``[styles]`` table: every tile group and tile state (the optional ones get their
+    default); each a rich style, without colour when the set says ``colour = false``."""
+    styles_table = reader.table(data, "styles")
+    allowed = TILE_GROUPS + STATE_STYLES + tuple(OPTIONAL_STATES)
+    reader.exact_keys(styles_table, allowed, "styles.", "style names", all_required=False)
+    for key in TILE_GROUPS + STATE_STYLES:
+        if key not in styles_table:
+            raise reader.fail("styles." + key, f"missing; every one of {', '.join(TILE_GROUPS + STATE_STYLES)} is required")
+    styles: dict[str, str] = {}
+    for key in allowed:
+        value = reader.string(styles_table, key, "styles.", default=OPTIONAL_STATES.get(key))
+        try:
+            parsed = Style.parse(value)
+        except StyleSyntaxError as exc:
+            raise reader.fail(f"styles.{key}", f"{value!r} is not a rich style ({exc}); e.g. \"bold red\", \"reverse\", \"\"") from None
+        if not colour and (parsed.color is not None or parsed.bgcolor is not None):
+            raise reader.fail(
+                f"styles.{key}",
+                f"{value!r} uses colour but the set says colour = false; use attributes only "
+                f"(bold, dim, italic, underline, reverse) or \"\"",
+            )
+        styles[key] = value
+    return styles
+
+
 def load_face_set(name_or_path: str | os.PathLike[str], *, max_rank: int = 9) -> FaceSet:
     """Load and validate a face set by name (``compact``, ``cjk``, ``ascii``, ``unicode``) or
     from a path to a ``.toml`` file (format: top of ``assets/faces/compact.toml``).
@@ -462,6 +507,11 @@ def load_face_set(name_or_path: str | os.PathLike[str], *, max_rank: int = 9) ->
     except tomllib.TOMLDecodeError as exc:
         raise FaceSetError(f"face-set file {str(path)!r} is not valid TOML: {exc}") from None
 
+    if data.get("kind") == "boxed":
+        raise FaceSetError(
+            f"face-set file {str(path)!r} is a boxed set (kind = \"boxed\"): load it with "
+            f"load_box_set; its one-line companion is {data.get('small', 'compact')!r}"
+        )
     reader.exact_keys(data, sorted(_TOP_KEYS), "", "top-level keys", all_required=False)
     set_name = reader.string(data, "name")
     if not set_name.strip():
@@ -471,23 +521,7 @@ def load_face_set(name_or_path: str | os.PathLike[str], *, max_rank: int = 9) ->
     colour = reader.boolean(data, "colour", True)
     ascii_only = reader.boolean(data, "ascii_only", False)
 
-    # styles
-    styles_table = reader.table(data, "styles")
-    reader.exact_keys(styles_table, TILE_GROUPS + STATE_STYLES, "styles.", "style names", all_required=True)
-    styles: dict[str, str] = {}
-    for key in TILE_GROUPS + STATE_STYLES:
-        value = reader.string(styles_table, key, "styles.")
-        try:
-            parsed = Style.parse(value)
-        except StyleSyntaxError as exc:
-            raise reader.fail(f"styles.{key}", f"{value!r} is not a rich style ({exc}); e.g. \"bold red\", \"reverse\", \"\"") from None
-        if not colour and (parsed.color is not None or parsed.bgcolor is not None):
-            raise reader.fail(
-                f"styles.{key}",
-                f"{value!r} uses colour but the set says colour = false; use attributes only "
-                f"(bold, dim, italic, underline, reverse) or \"\"",
-            )
-        styles[key] = value
+    styles = _read_styles(reader, data, colour)
 
     # base faces
     face_down = reader.glyph(data.get("face_down"), "face_down", width, ascii_only) if "face_down" in data else None
@@ -610,11 +644,271 @@ def load_face_set(name_or_path: str | os.PathLike[str], *, max_rank: int = 9) ->
         highlight_style=styles["highlight"],
         selected_style=styles["selected"],
         dim_style=styles["dim"],
+        match_style=styles["match"],
         colour=any(
             Style.parse(v).color is not None or Style.parse(v).bgcolor is not None for v in styles.values()
         ),
         ascii_only=ascii_only,
     )
+
+
+# -- boxed sets ---------------------------------------------------------------------------------
+
+#: The borders of a boxed set, in ``[borders]``: six glyphs each (top-left, top, top-right,
+#: side, bottom-left, bottom-right).
+BOX_BORDERS = ("plain", "selected", "highlight", "claimed")
+_BOX_TOP_KEYS = {
+    "kind", "name", "description", "width", "small", "colour", "ascii_only", "face_down",
+    "borders", "styles", "numbers", "suits", "honours", "bonus",
+}
+#: Lines a boxed tile takes: its top border and the two lines inside.  A group of tiles is
+#: closed by one more line, the bottom borders (:meth:`BoxFaceSet.bottom`).
+BOX_ROWS = 3
+
+
+@dataclass(frozen=True)
+class BoxFaceSet:
+    """A boxed face set: every tile is :attr:`width` cells by :data:`BOX_ROWS` lines — a top
+    border, the rank (or character) and the suit between two side borders — and a group of
+    tiles is closed by a line of bottom borders.  Loaded from a ``kind = "boxed"`` file
+    (format: top of ``assets/faces/large.toml``) with :func:`load_box_set`.
+
+    Fields: ``name``, ``description``, ``path``; ``width`` (cells, borders included);
+    ``small``: the name of the one-line set drawn where tiles are not boxed; ``lines``: the
+    two inside lines by tile code (``width - 2`` cells each); ``tile_styles`` by tile code;
+    ``borders``: ``(name, six glyphs)`` pairs (:data:`BOX_BORDERS`); ``face_down``: the fill
+    of a hidden tile; ``styles``: ``(state, style)`` pairs; ``colour``, ``ascii_only``.
+
+    The tile states stand out without colour: the cursor's tile has the ``selected`` border
+    (and reverse video inside), the tile just drawn and the latest discard the ``highlight``
+    border, a meld's claimed tile the ``claimed`` border with the seat it came from written
+    on its top border, a tracked copy reverse video inside.
+    """
+
+    name: str
+    description: str
+    path: str
+    width: int
+    small: str
+    lines: tuple[tuple[str, str], ...] = field(repr=False)
+    tile_styles: tuple[str, ...] = field(repr=False)
+    borders: tuple[tuple[str, str], ...] = field(repr=False)
+    face_down: str = ""
+    styles: tuple[tuple[str, str], ...] = field(default=(), repr=False)
+    colour: bool = True
+    ascii_only: bool = False
+
+    @property
+    def inner(self) -> int:
+        """Cells inside the side borders."""
+        return self.width - 2
+
+    def border(self, kind: str) -> str:
+        """The six glyphs of border ``kind`` (one of :data:`BOX_BORDERS`)."""
+        for name, glyphs in self.borders:
+            if name == kind:
+                return glyphs
+        raise ValueError(f"no border {kind!r}; borders: {', '.join(BOX_BORDERS)}")
+
+    def state_style(self, state: str) -> str:
+        for name, value in self.styles:
+            if name == state:
+                return value
+        return ""
+
+    def face_lines(self, tile: int) -> tuple[str, str]:
+        """The two plain inside lines of ``tile`` (each :attr:`inner` cells).  Raises
+        ValueError for a code that is no tile."""
+        if not 0 <= tile < NUM_KINDS:
+            raise ValueError(f"no tile has code {tile!r}")
+        return self.lines[tile]
+
+    def row_width(self, count: int, gap: int = 1) -> int:
+        """Cells taken by ``count`` boxed tiles ``gap`` cells apart."""
+        return 0 if count <= 0 else count * self.width + (count - 1) * gap
+
+    def _kind(self, selected: bool, highlight: bool, claimed: bool) -> str:
+        return "selected" if selected else "highlight" if highlight else "claimed" if claimed else "plain"
+
+    def _base(self, tile: int | None, face_down: bool) -> str:
+        if face_down or tile is None:
+            return self.state_style("face_down" if face_down else "empty")
+        return self.tile_styles[tile]
+
+    def tile(
+        self,
+        tile: int | None,
+        *,
+        face_down: bool = False,
+        selected: bool = False,
+        highlight: bool = False,
+        dim: bool = False,
+        match: bool = False,
+        claimed_from: str | None = None,
+    ) -> list[Text]:
+        """One tile as :data:`BOX_ROWS` rich ``Text`` lines of :attr:`width` cells: its top
+        border and the two lines inside (no bottom border: see :meth:`bottom`).
+
+        ``tile`` None with ``face_down`` is a hidden tile, without it an empty slot;
+        ``claimed_from``: the seat (a wind letter) this claimed discard came from, written on
+        the ``claimed`` top border (``╭W─╮``).  Raises ValueError for a code that is no tile.
+        """
+        g = self.border(self._kind(selected, highlight, claimed_from is not None))
+        base = self._base(tile, face_down)
+        frame_style = _style(base, self.state_style("dim") if dim else "")
+        inside_style = _style(
+            base,
+            self.state_style("dim") if dim else "",
+            self.state_style("highlight") if highlight else "",
+            self.state_style("match") if match else "",
+            self.state_style("selected") if selected else "",
+        )
+        top = g[1] * self.inner
+        if claimed_from:
+            label = claimed_from[: self.inner]
+            top = label + g[1] * (self.inner - cell_len(label))
+        if face_down:
+            inside = (self.face_down, self.face_down)
+        elif tile is None:
+            inside = (" " * self.inner, " " * self.inner)
+        else:
+            inside = self.face_lines(tile)
+        out = [Text(g[0] + top + g[2], style=frame_style, no_wrap=True, overflow="crop", end="")]
+        for line in inside:
+            t = Text(g[3], style=frame_style, no_wrap=True, overflow="crop", end="")
+            t.append(line, inside_style)
+            t.append(g[3], frame_style)
+            out.append(t)
+        return out
+
+    def bottom(
+        self,
+        tile: int | None,
+        *,
+        face_down: bool = False,
+        selected: bool = False,
+        highlight: bool = False,
+        dim: bool = False,
+        claimed: bool = False,
+    ) -> Text:
+        """The bottom border that closes ``tile`` (the same states as :meth:`tile`)."""
+        g = self.border(self._kind(selected, highlight, claimed))
+        style = _style(self._base(tile, face_down), self.state_style("dim") if dim else "")
+        return Text(g[4] + g[1] * self.inner + g[5], style=style, no_wrap=True, overflow="crop", end="")
+
+
+def load_box_set(name_or_path: str | os.PathLike[str]) -> BoxFaceSet:
+    """Load and validate a boxed face set (``large``, ``large-ascii``, or a path to a
+    ``kind = "boxed"`` file; format: top of ``assets/faces/large.toml``).
+
+    Checked: every border six single-cell glyphs; every inside line at most ``width - 2``
+    cells (centred to exactly that); faces for every rank 0-16, honour and bonus tile; every
+    tile's two lines distinct from every other tile's as plain text; styles rich can parse,
+    without colour when ``colour = false``; ASCII only when ``ascii_only = true``; ``small``
+    a one-line set that exists.  Raises FaceSetError naming the file and the key.
+    """
+    path = face_set_path(name_or_path)
+    reader = _Reader(path)
+    try:
+        data = tomllib.loads(path.read_bytes().decode("utf-8"))
+    except OSError as exc:
+        raise FaceSetError(f"face-set file {str(path)!r} cannot be read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise FaceSetError(f"face-set file {str(path)!r} is not UTF-8 text: {exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise FaceSetError(f"face-set file {str(path)!r} is not valid TOML: {exc}") from None
+    if data.get("kind") != "boxed":
+        raise reader.fail("kind", 'must be "boxed" for a boxed set (a one-line set is loaded with load_face_set)')
+    reader.exact_keys(data, sorted(_BOX_TOP_KEYS), "", "top-level keys", all_required=False)
+    set_name = reader.string(data, "name")
+    width = reader.integer(data, "width", "", 4, _MAX_WIDTH + 2)
+    inner = width - 2
+    small = reader.string(data, "small", default="compact")
+    try:
+        load_face_set(small)
+    except FaceSetError as exc:
+        raise reader.fail("small", f"{small!r} is not a one-line face set: {exc}") from None
+    colour = reader.boolean(data, "colour", True)
+    ascii_only = reader.boolean(data, "ascii_only", False)
+    styles = _read_styles(reader, data, colour)
+
+    def text(value: Any, key: str, cells: int, *, exact: bool = False) -> str:
+        if not isinstance(value, str):
+            raise reader.fail(key, f"must be a string, got {type(value).__name__} {value!r}")
+        if not value.isprintable():
+            raise reader.fail(key, f"{value!r} must be printable text (no tabs, newlines or control characters)")
+        if ascii_only and not value.isascii():
+            raise reader.fail(key, f"{value!r} is not ASCII but the set says ascii_only = true")
+        n = cell_len(value)
+        if n > cells or (exact and n != cells):
+            want = f"exactly {cells}" if exact else f"at most {cells}"
+            raise reader.fail(key, f"{value!r} is {n} cells wide; it must be {want} (width = {width}, "
+                                   f"{inner} cells inside the borders)")
+        return _pad(value, cells, "center")
+
+    borders_table = reader.table(data, "borders")
+    reader.exact_keys(borders_table, BOX_BORDERS, "borders.", "borders", all_required=True)
+    borders = []
+    for kind in BOX_BORDERS:
+        glyphs = reader.string(borders_table, kind, "borders.")
+        if len(glyphs) != 6 or any(cell_len(c) != 1 for c in glyphs):
+            raise reader.fail(f"borders.{kind}", f"{glyphs!r} must be six one-cell glyphs: top-left, top, "
+                                                 f"top-right, side, bottom-left, bottom-right")
+        text(glyphs, f"borders.{kind}", 6)
+        borders.append((kind, glyphs))
+    face_down = text(data.get("face_down"), "face_down", inner, exact=True)
+
+    numbers = reader.table(data, "numbers")
+    reader.exact_keys(numbers, SUIT_LETTERS, "numbers.", "suits", all_required=True)
+    suits = reader.table(data, "suits")
+    reader.exact_keys(suits, SUIT_LETTERS, "suits.", "suits", all_required=True)
+    lines: dict[int, tuple[str, str]] = {}
+    keys: dict[int, str] = {}
+    for si, suit in enumerate(SUIT_LETTERS):
+        ranks = numbers[suit]
+        if not isinstance(ranks, list) or len(ranks) != SUIT_SIZE:
+            raise reader.fail(f"numbers.{suit}", f"must be a list of the {SUIT_SIZE} rank lines 0-16, index = rank")
+        suit_line = text(suits[suit], f"suits.{suit}", inner)
+        for rank, value in enumerate(ranks):
+            code = si * SUIT_SIZE + rank
+            lines[code] = (text(value, f"numbers.{suit}[{rank}]", inner), suit_line)
+            keys[code] = f"numbers.{suit}[{rank}]"
+    for table_key, letters in (("honours", HONOUR_CHARS), ("bonus", BONUS_CHARS)):
+        table = reader.table(data, table_key)
+        reader.exact_keys(table, letters, table_key + ".", table_key, all_required=True)
+        for letter in letters:
+            key = f"{table_key}.{letter}"
+            pair = table[letter]
+            if not isinstance(pair, list) or len(pair) != 2:
+                raise reader.fail(key, f"must be a list of two lines, e.g. [\"東\", \"風\"]; got {pair!r}")
+            code = parse_tile(letter)
+            lines[code] = (text(pair[0], key + "[0]", inner), text(pair[1], key + "[1]", inner))
+            keys[code] = key
+    _check_distinct(reader, [(keys[c], "\n".join(lines[c])) for c in sorted(lines)], "")
+    return BoxFaceSet(
+        name=set_name,
+        description=reader.string(data, "description", default=""),
+        path=str(path),
+        width=width,
+        small=small,
+        lines=tuple(lines[c] for c in range(NUM_KINDS)),
+        tile_styles=tuple(styles[tile_group(c)] for c in range(NUM_KINDS)),
+        borders=tuple(borders),
+        face_down=face_down,
+        styles=tuple((k, styles[k]) for k in STATE_STYLES + tuple(OPTIONAL_STATES)),
+        colour=colour,
+        ascii_only=ascii_only,
+    )
+
+
+def is_box_set(name_or_path: str | os.PathLike[str]) -> bool:
+    """True if ``name_or_path`` names a boxed set (a ``kind = "boxed"`` file).  Raises
+    FaceSetError for a set that does not exist."""
+    path = face_set_path(name_or_path)
+    try:
+        return tomllib.loads(path.read_bytes().decode("utf-8")).get("kind") == "boxed"
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return False  # load_face_set says what is wrong with it
 
 
 # -- choosing at start-up -----------------------------------------------------------------------
@@ -689,3 +983,52 @@ def choose_face_set(
     else:
         name = requested
     return load_face_set(name, max_rank=max_rank)
+
+
+@dataclass(frozen=True)
+class Faces:
+    """The face sets chosen at start-up (:func:`choose_faces`): ``small``, the one-line set
+    every tile is drawn with unless it is boxed; ``large``, the boxed set (or None: never
+    boxed); ``forced``: ``--faces`` named the boxed set, so the own hand is boxed wherever it
+    fits, not only where the terminal has room to spare."""
+
+    small: FaceSet
+    large: BoxFaceSet | None = None
+    forced: bool = False
+
+
+def auto_box_set_name(small: str, env: Mapping[str, str] = os.environ) -> str:
+    """The boxed set that goes with the automatic one-line set ``small``: ``large-ascii``
+    with the ascii set or on a terminal without CJK glyphs, else ``large``."""
+    if small == "ascii" or env.get("TERM", "") in _NO_CJK_TERMS:
+        return "large-ascii"
+    return "large"
+
+
+def choose_faces(
+    requested: str | None,
+    width: int,
+    ascii: bool,
+    env: Mapping[str, str] = os.environ,
+    *,
+    max_rank: int = 9,
+) -> Faces:
+    """Pick the face sets once at start-up.
+
+    - ``requested`` None, ``""`` or ``"auto"``: the one-line set of :func:`choose_face_set`
+      and its boxed set (:func:`auto_box_set_name`), boxed where the terminal has room;
+    - a boxed set (``large``, ``large-ascii``, a ``kind = "boxed"`` file): that set, forced,
+      with its own ``small`` one-line set; with ``ascii`` (``--ascii``) ``large-ascii``;
+    - a one-line set: that set alone (never boxed), as :func:`choose_face_set`.
+
+    Raises FaceSetError for an unknown name or an invalid file.
+    """
+    auto = requested in (None, "", "auto")
+    boxed = not auto and is_box_set(requested)
+    if boxed:
+        large = load_box_set("large-ascii" if ascii else requested)
+        return Faces(load_face_set(large.small, max_rank=max_rank), large, True)
+    small = choose_face_set(requested, width, ascii, env, max_rank=max_rank)
+    if not auto:
+        return Faces(small, None, False)
+    return Faces(small, load_box_set(auto_box_set_name(small.name, env)), False)

@@ -15,7 +15,21 @@ from .. import tiles as T
 from .model import POSITIONS, fmt_num, hand_order, meld_tiles, parse, picked_indices, seat_at
 from .walls import Walls, build_walls
 
-Meld = tuple[tuple[int, ...], frozenset[int]]  # tiles, indices face down
+
+
+@dataclass(frozen=True)
+class MeldBox:
+    """One exposed or declared meld as drawn: ``tiles`` (None: a hidden concealed kong's),
+    ``down`` the indices drawn face down, ``claimed`` the index of the discard claimed into it
+    (None: no claimed tile) and ``source`` the wind letter of the seat it came from."""
+
+    tiles: tuple[int | None, ...]
+    down: frozenset[int] = frozenset()
+    claimed: int | None = None
+    source: str = ""
+
+
+Meld = MeldBox
 
 
 @dataclass(frozen=True)
@@ -34,13 +48,18 @@ class SeatBox:
     melds: tuple[Meld, ...]
     bonus: tuple[int, ...]
     status: str = ""  # LAN: "bot stand-in", "open", "away", "offline" ('' when all is well)
+    track: int | None = None  # the tile under the cursor: its copies here are marked
 
 
 @dataclass(frozen=True)
 class PondBox:
+    """A seat's discards still in its pond (a claimed discard has left it for the meld it
+    made), oldest first."""
+
     position: str
-    tiles: tuple[tuple[int, bool], ...]  # (tile, claimed)
+    tiles: tuple[tuple[int, bool], ...]  # (tile, claimed): claimed is always False now
     latest: bool  # the last tile is the latest discard at the table
+    track: int | None = None  # the tile under the cursor: its copies here are marked
 
 
 @dataclass(frozen=True)
@@ -105,11 +124,37 @@ class Frame:
     actions: ActionBox
 
 
-def melds_of(player: dict) -> tuple[Meld, ...]:
+def claimed_index(tiles: Sequence[int | None], claimed: int, owner: int, from_seat: int | None) -> int | None:
+    """Which of a meld's drawn ``tiles`` is its ``claimed`` discard: the one tile of a chow;
+    of a pung or kong (several copies) the one on the side of the seat it came from, as the
+    turned tile lies on a real table — first from the player before ``owner`` (on his left),
+    the middle from the player opposite, last from the player after.  A zero claimed into a
+    sequence is drawn as rank 0 of its suit, first (:func:`~.model.meld_tiles`).  None if
+    the tile is not there."""
+    at = [i for i, t in enumerate(tiles) if t == claimed]
+    if not at:
+        if claimed == T.ZERO and tiles and tiles[0] is not None and T.is_suited(tiles[0]) and T.rank_of(tiles[0]) == 0:
+            return 0
+        return None
+    if len(at) == 1 or from_seat is None:
+        return at[0]
+    rel = (from_seat - owner) % 4
+    return at[0] if rel == 3 else at[-1] if rel == 1 else at[(len(at) - 1) // 2]
+
+
+def melds_of(player: dict, players: Sequence[dict] | None = None) -> tuple[Meld, ...]:
+    """A seat's melds as :class:`MeldBox` es; ``players`` (the view's) names the seat a
+    claimed tile came from by its wind."""
     out = []
     for m in player["melds"]:
         tiles, down = meld_tiles(m)
-        out.append((tuple(tiles), frozenset(down)))
+        claimed, source = None, ""
+        if m.get("claimed"):
+            frm = m.get("from_seat")
+            claimed = claimed_index(tiles, T.parse_tile(m["claimed"]), player.get("seat", 0), frm)
+            if frm is not None and players is not None:
+                source = players[frm]["wind"]
+        out.append(MeldBox(tuple(tiles), frozenset(down), claimed, source))
     return tuple(out)
 
 
@@ -125,6 +170,7 @@ def build_frame(
     selected: int | None,
     hand_active: bool,
     actions: ActionBox,
+    track: int | None = None,
     revealed: Mapping[int, str] | None = None,
     extra: str = "",
     match_length: str = "",
@@ -138,7 +184,8 @@ def build_frame(
     - ``show_own_hand``: draw the bottom seat's concealed tiles face up (else face down);
     - ``revealed``: concealed tiles (notation) of other seats to draw face up (replay only);
     - ``latest``: seat holding the latest discard (highlighted in its pond);
-    - ``selected``: cursor index into the bottom hand's display order;
+    - ``selected``: cursor index into the bottom hand's display order; ``track``: the tile
+      under it, whose copies the ponds and melds mark (the tile tracker);
     - ``statuses``: LAN seat status words per seat (``'bot stand-in'``, ...); ``alert``: a
       connection problem for the header; ``net``: a LAN table;
     - ``wall_rules``: the variant's ``[wall]`` section, to draw the walls stack by stack
@@ -161,20 +208,21 @@ def build_frame(
         seats.append(SeatBox(
             position=pos, seat=s, name=names[s], wind=p["wind"], dealer=bool(p["dealer"]),
             score=fmt_num(p["score"]), active=s in active_seats, concealed_count=p["concealed_count"],
-            concealed=concealed, melds=melds_of(p), bonus=parse(p["bonus"]),
-            status=statuses[s] if statuses else "",
+            concealed=concealed, melds=melds_of(p, players), bonus=parse(p["bonus"]),
+            status=statuses[s] if statuses else "", track=track,
         ))
-        pond = tuple((T.parse_tile(t), bool(c)) for t, c in p["pond"])
-        ponds.append(PondBox(pos, pond, latest == s and bool(pond) and not pond[-1][1]))
+        latest_here = latest == s and bool(p["pond"]) and not p["pond"][-1][1]
+        pond = tuple((T.parse_tile(t), False) for t, c in p["pond"] if not c)  # a claimed discard left
+        ponds.append(PondBox(pos, pond, latest_here, track))
     me = players[bottom]
     if show_own_hand:
         own = hand_text == view["hand"]
         tiles, drawn = hand_order(hand_text, view.get("drawn") if own else None)
         picked = picked_indices(tiles, view.get("picked_up"), drawn) if own else frozenset()
-        hand = HandBox(tuple(tiles), len(tiles), drawn, selected if hand_active else None, melds_of(me), hand_active,
-                       picked)
+        hand = HandBox(tuple(tiles), len(tiles), drawn, selected if hand_active else None, melds_of(me, players),
+                       hand_active, picked)
     else:
-        hand = HandBox(None, me["concealed_count"], None, None, melds_of(me), False)
+        hand = HandBox(None, me["concealed_count"], None, None, melds_of(me, players), False)
     w = view["wall"]
     wall = WallBox(
         to_draw=max(0, w["live"] - w.get("reserve", 0)), dead=w.get("dead", 0), reserve=w.get("reserve", 0),

@@ -198,19 +198,29 @@ def pattern_words(p: dict) -> str:
 
 def visible_counts(view: dict) -> list[int]:
     """How many copies of each tile kind the seat can see: own hand, every pond, every meld,
-    face-up bloom tiles."""
+    every seat's bonus tiles, face-up bloom tiles and indicators.  A claimed discard is
+    counted once, in the meld it went to (the view still lists it in the pond, marked)."""
     seen = [0] * T.NUM_KINDS
     for t in parse(view["hand"]):
         seen[t] += 1
     for p in view["players"]:
-        for tile, _claimed in p["pond"]:
-            seen[T.parse_tile(tile)] += 1
+        for tile, claimed in p["pond"]:
+            if not claimed:
+                seen[T.parse_tile(tile)] += 1
         for m in p["melds"]:
             for t in parse(m["tiles"]):
                 seen[t] += 1
+        for t in parse(p.get("bonus")):
+            seen[t] += 1
     for t in view["wall"].get("bloom", []) + view["wall"].get("indicators", []):
         seen[T.parse_tile(t)] += 1
     return seen
+
+
+def unseen(variant, view: dict, tile: int) -> int:
+    """Copies of ``tile`` the seat has not seen (the tile tracker): the variant's copies less
+    those in its view (:func:`visible_counts`)."""
+    return max(0, variant.copies_of(tile) - visible_counts(view)[tile])
 
 
 @dataclass

@@ -35,14 +35,21 @@ async def test_whole_hand_discard_claim_pass_win_scoring():
             if req.is_turn:
                 seen["turns"] += 1
                 # 14 tiles on one's turn: the full hand is on screen, the discard key is offered
-                tiles = hand_line(app)[0].split()
+                # (a meld's claimed tile is bracketed, the seat it came from after it: "(2s)2s 2s←W")
+                tiles = re.sub(r"←[ESWN]", "", hand_line(app)[0]).replace("(", " ").replace(")", " ").split()
                 assert len(tiles) == 14, tiles
                 assert "discard" in bar[0]
                 pond = app.screen.query_one("#pond-bottom", Pond)
                 before = len(pond.box.tiles)
                 await press_action(pilot, app, action)
                 await wait_for(pilot, lambda: my_request(app) is not req)
-                # the tile left the hand and lies in your pond (rows of six, bottom of the table)
+                # the tile left the hand and lies in your pond (rows of six, bottom of the table),
+                # unless a claim took it at once: a claimed discard leaves the pond for the meld
+                last = app.screen.session.view()["players"][req.seat]["pond"][-1]
+                assert last[0] == T.name(action.tile)
+                if last[1]:
+                    assert len(pond.box.tiles) == before
+                    continue
                 assert len(pond.box.tiles) == before + 1
                 assert pond.box.tiles[before][0] == action.tile
                 assert T.name(action.tile) in "".join(pond.plain_lines())

@@ -41,7 +41,8 @@ async def test_uzje_table_ranks_zero_indicator_and_arith_prompt():
             await pilot.press(shown["08fm"])
             await wait_for(pilot, lambda: my_request(app) is not req)
             melds = app.screen.query_one(HandArea).plain_lines()
-            assert any("0m  8m 16m" in line for line in melds), melds
+            # the claimed 8m bracketed, and the seat it came from (West) after the meld
+            assert any("0m(8m)16m←W" in line for line in melds), melds
             break
         else:
             raise AssertionError("no claim prompt of three melds came")

@@ -42,7 +42,7 @@ from ... import tiles as T
 from ..choices import PASS_ALIASES, Choice, assign, parts
 from ...engine import Action
 from ..frame import ActionBox, Frame, build_frame
-from ..model import advisor, hand_order, latest_discarder, needs, readiness, wind_word
+from ..model import advisor, hand_order, latest_discarder, needs, readiness, unseen, wind_word
 from ..session import DeskSession, Request
 from ..widgets.areas import TableLayout
 from ..widgets.art import TileArt
@@ -259,6 +259,7 @@ class TableScreen(BaseScreen):
         if self.selected is not None and self._order:
             self.selected = max(0, min(self.selected, len(self._order) - 1))
         actions = self.action_box(view, req, show)
+        track = self.tracked(req)
         if bottom in s.auto_draw:
             actions = replace(actions, info=("auto-draw on" + (" · " if actions.info else ""),) + actions.info)
         self.frame = build_frame(
@@ -266,9 +267,16 @@ class TableScreen(BaseScreen):
             hand_text=view["hand"], show_own_hand=show, latest=self._latest, selected=self.selected,
             hand_active=bool(req and req.is_turn), actions=actions, match_length=self._length,
             statuses=[s.seat_status(i) for i in range(4)] if s.network else None,
-            alert=s.problem(), net=s.network, wall_rules=s.variant.wall,
+            alert=s.problem(), net=s.network, wall_rules=s.variant.wall, track=track,
         )
         self.layout_widget.show(self.frame)
+
+    def tracked(self, req: Request | None) -> int | None:
+        """The tile under the cursor on one's own turn: the tile tracker marks its copies in
+        the ponds, melds and bonus tiles, and the prompt says how many are unseen."""
+        if req is None or not req.is_turn or self.selected is None or not self._order:
+            return None
+        return self._order[self.selected]
 
     def action_box(self, view: dict, req: Request | None, show: bool) -> ActionBox:
         s = self.session
@@ -317,8 +325,8 @@ class TableScreen(BaseScreen):
         if req.is_turn:
             tile = self._order[self.selected] if (self.selected is not None and self._order) else None
             lead = [("←→", ("choose",))]
-            if tile is not None:
-                lead.append(("Enter", ("discard ", tile)))
+            if tile is not None:  # the tile tracker: copies of it not yet seen
+                lead.append(("Enter", ("discard ", tile, f" ({unseen(s.variant, view, tile)} unseen)")))
             title = (f"{you} turn" if not s.hot_seat else f"{you} your turn",) + clock
             wins = [c.key for c in choices if c.action.kind == "win"]
             if wins:  # a win on offer: say so, not what a discard would leave (pt1 item 10)

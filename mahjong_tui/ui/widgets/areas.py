@@ -4,6 +4,12 @@ action bar, and :class:`TableLayout` that holds them.
 Each area keeps the last box (frame part) it was given and repaints only when a new, different
 box arrives (:meth:`Area.show`); nothing is mounted or removed while a game is played
 (DESIGN.md).  Every area draws rich ``Text`` lines from its box with :class:`TileArt`.
+
+Boxed tiles (a :class:`~mahjong_tui.ui.faces.BoxFaceSet`, ``--faces large``) take several lines
+a tile; :class:`TableLayout` decides from its size which areas draw them (:meth:`Area.set_boxed`:
+the own hand where the terminal has room for it, the ponds and the other seats' melds where it
+has more) and marks the size with classes that let the stylesheet spread the table over the
+screen.  An area whose boxed tiles do not fit its room draws the one-line faces instead.
 """
 
 from __future__ import annotations
@@ -17,9 +23,14 @@ from textual.widget import Widget
 
 from ..frame import ActionBox, Frame, HandBox, HeaderBox, PondBox, SeatBox
 from ..model import wind_word
-from .art import TileArt, align, flow, join_lines
+from .art import TileArt, align, block_width, flow, flow_blocks, join_lines
 
 POND_ROW = 6  # issue 3 §2: the pond in rows of six
+
+
+def matches(tiles, track: int | None) -> set[int]:
+    """Indices of ``tiles`` that are copies of ``track`` (the tile tracker)."""
+    return set() if track is None else {i for i, t in enumerate(tiles) if t == track}
 
 
 class Area(Widget):
@@ -41,6 +52,14 @@ class Area(Widget):
         self.art = art
         self.box = None
         self._height_seen = 0
+        self.boxed = False  # draw boxed tiles (set by TableLayout from its size)
+
+    def set_boxed(self, on: bool) -> None:
+        """Draw boxed tiles (``on``) or one-line faces; repaints (and re-measures) on a change."""
+        on = bool(on) and self.art.large is not None
+        if on != self.boxed:
+            self.boxed = on
+            self.refresh(layout=True)
 
     def show(self, box) -> None:
         if box == self.box:
@@ -122,11 +141,12 @@ class SeatPanel(Area):
 
     AUTO_HEIGHT = True
 
-    def __init__(self, art: TileArt, position: str, *, max_lines: int = 3, id: str | None = None,
-                 classes: str | None = None):
+    def __init__(self, art: TileArt, position: str, *, max_lines: int = 3, boxed_lines: int = 10,
+                 id: str | None = None, classes: str | None = None):
         super().__init__(art, id=id, classes=classes)
         self.position = position
-        self.max_lines = max_lines
+        self.max_lines = self.line_max = max_lines
+        self.boxed_max = boxed_lines  # lines when boxed (TableLayout.fit)
 
     #: shorter words for a LAN seat status when the line is tight (the others are short already)
     SHORT_STATUS = {"bot stand-in": "bot", "offline": "off"}
@@ -170,27 +190,91 @@ class SeatPanel(Area):
                 items.append(art.row(tiles[i:i + per]))
         else:
             items.append(art.hidden(box.concealed_count, width))
-        for tiles, down in box.melds:
-            items.append(art.meld(tiles, down))
+        for m in box.melds:
+            items.append(art.meld(m.tiles, m.down, m.claimed, m.source, matches(m.tiles, box.track)))
         if box.bonus:
-            items.append(art.row(list(box.bonus)))
+            items.append(art.row(list(box.bonus), match=matches(box.bonus, box.track)))
         return items
+
+    def boxed_lines(self, box: SeatBox, width: int, height: int, justify: str) -> list[Text] | None:
+        """The seat in boxed tiles: the info line (and the count of hidden tiles), then its
+        melds and bonus tiles boxed; None if that does not fit ``height``."""
+        art = self.art
+        head = [self.info(box, width)]
+        blocks = []
+        if box.concealed is not None:
+            tiles = list(box.concealed)
+            per = max(1, (width + 1) // art.box_pitch)
+            for i in range(0, len(tiles), per):
+                blocks.append(art.box_row(tiles[i:i + per]))
+        elif self.position != "bottom":
+            head.append(art.hidden(box.concealed_count, width))
+        if self.position != "bottom":
+            for m in box.melds:
+                blocks.append(art.box_meld(m.tiles, m.down, m.claimed, m.source, matches(m.tiles, box.track)))
+        if box.bonus:
+            blocks.append(art.box_row(list(box.bonus), match=matches(box.bonus, box.track)))
+        lines = flow(head, width, 2, justify=justify)
+        if blocks:
+            lines += flow_blocks(blocks, width, 2, justify=justify)
+        return lines if len(lines) <= height else None
 
     def draw(self, box: SeatBox, width: int, height: int) -> list[Text]:
         justify = {"top": "center", "right": "right", "bottom": "center"}.get(self.position, "left")
+        if self.boxed:
+            lines = self.boxed_lines(box, width, min(height, self.max_lines), justify)
+            if lines is not None:
+                return lines
         if self.position == "bottom":  # the own tiles and melds are in the HandArea
-            items = [self.info(box, width)] + ([self.art.row(list(box.bonus))] if box.bonus else [])
+            items = [self.info(box, width)] + ([self.art.row(list(box.bonus), match=matches(box.bonus, box.track))]
+                                               if box.bonus else [])
         else:
             items = [self.info(box, width)] + self.groups(box, width)
         return flow(items, width, 2, max_lines=min(self.max_lines, height), justify=justify)
 
 
 class Pond(Area):
-    """A seat's discards in rows of six, the latest discard marked; claimed tiles dimmed."""
+    """A seat's discards in rows of six, the latest discard marked (a claimed discard has
+    left the pond for its meld); copies of the tile under the cursor marked (the tile
+    tracker).  Boxed: rows of six at the sides, up to twelve at the top and bottom."""
 
     def draw(self, box: PondBox, width: int, height: int) -> list[Text]:
         if not box.tiles or height <= 0:
             return []
+        if self.boxed:
+            lines = self.boxed_lines(box, width, height)
+            if lines is not None:
+                return lines
+        return self.line_rows(box, width, height)
+
+    def boxed_lines(self, box: PondBox, width: int, height: int) -> list[Text] | None:
+        art = self.art
+        tiles = [t for t, _ in box.tiles]
+        fit = max(1, (width - 1) // art.box_pitch)
+        per = POND_ROW if box.position in ("left", "right") else max(POND_ROW, min(2 * POND_ROW, fit))
+        per = min(per, fit)
+        rows = [tiles[i:i + per] for i in range(0, len(tiles), per)]
+        last = (len(rows) - 1, len(rows[-1]) - 1)
+        hi = {last} if box.latest else set()
+        match = {(r, i) for r, row in enumerate(rows) for i, t in enumerate(row) if t == box.track}
+        lines = art.box_grid(rows, highlight=hi, match=match)
+        if len(lines) > height:
+            return None
+        if box.latest:
+            lines[-3].append(art.glyphs.latest, "bold")
+        block = block_width(lines) + 1
+        justify = {"top": "center", "bottom": "center", "left": "right", "right": "left"}[box.position]
+        out = []
+        for ln in lines:
+            pad = block - cell_len(ln.plain)
+            if pad > 0:
+                ln.append(" " * pad)
+            out.append(align(ln, width, justify))
+        if box.position == "top":
+            out = [Text("")] * (height - len(out)) + out
+        return out
+
+    def line_rows(self, box: PondBox, width: int, height: int) -> list[Text]:
         art = self.art
         g = art.glyphs
         block = art.row_width(POND_ROW) + 1
@@ -202,7 +286,7 @@ class Pond(Area):
             last = start + len(chunk) - 1 == n - 1
             hi = {len(chunk) - 1} if (last and box.latest) else set()
             row = art.row([t for t, _ in chunk], dim={i for i, (_, c) in enumerate(chunk) if c},
-                          highlight=hi)
+                          highlight=hi, match={i for i, (t, _) in enumerate(chunk) if t == box.track})
             if hi:
                 row.append(g.latest, "bold")
             pad = block - cell_len(row.plain)
@@ -225,6 +309,34 @@ class HandArea(Area):
     AUTO_HEIGHT = True
 
     def draw(self, box: HandBox, width: int, height: int) -> list[Text]:
+        if self.boxed:
+            lines = self.boxed_lines(box, width, height)
+            if lines is not None:
+                return lines
+        return self.line_rows(box, width, height)
+
+    def boxed_lines(self, box: HandBox, width: int, height: int) -> list[Text] | None:
+        """The hand in boxed tiles (the cursor's tile with the selected border, the tile just
+        drawn set apart with the highlight border, a picked-up discard's top border marked
+        ``*``), its melds boxed beside it or under it; None if the concealed tiles do not
+        fit ``width``."""
+        art = self.art
+        if box.tiles is None:
+            hand = art.box_row([None] * box.count, face_down=True)
+        else:
+            n = len(box.tiles)
+            hand = art.box_row(
+                box.tiles, gaps={box.drawn: 3} if box.drawn else None, selected=box.selected,
+                highlight={box.drawn} if box.drawn is not None else (),
+                labels={i: art.glyphs.picked for i in box.picked},
+                meta={i: Style.from_meta({"@click": f"screen.tile({i})"}) for i in range(n)},
+            )
+        if block_width(hand) > width:
+            return None
+        blocks = [hand] + [art.box_meld(m.tiles, m.down, m.claimed, m.source) for m in box.melds]
+        return flow_blocks(blocks, width, 3, max_lines=max(len(hand), height), justify="center")
+
+    def line_rows(self, box: HandBox, width: int, height: int) -> list[Text]:
         art = self.art
         items = []
         if box.tiles is None:
@@ -241,8 +353,8 @@ class HandArea(Area):
                 face.stylize(Style.from_meta({"@click": f"screen.tile({i})"}))
                 row.append_text(face)
             items.append(row)
-        for tiles, down in box.melds:
-            items.append(art.meld(tiles, down))
+        for m in box.melds:
+            items.append(art.meld(m.tiles, m.down, m.claimed, m.source))
         return flow(items, width, 3, max_lines=max(1, min(2, height)), justify="center")
 
 
@@ -300,7 +412,18 @@ class ActionBar(Area):
 
 class TableLayout(Widget):
     """All area widgets of the table in their places: the seat shown at the bottom, the next
-    player right, the opposite player top, the previous player left (issue 3 §2)."""
+    player right, the opposite player top, the previous player left (issue 3 §2).
+
+    Its size decides (:meth:`fit`, on every resize) what the boxed face set is used for: the
+    own hand from :data:`ROOMY` up (anywhere it fits when ``--faces`` asked for the boxed
+    set), the ponds and the other seats' melds and bonus tiles from :data:`SPACIOUS` up.  The
+    classes ``-roomy``, ``-large-hand`` and ``-large-table`` let ``app.tcss`` spread the table
+    over a large screen.  80x24 stays the one-line layout."""
+
+    #: (columns, rows) from which the table spreads out and the own hand is boxed
+    ROOMY = (100, 32)
+    #: (columns, rows) from which the ponds and melds are boxed too
+    SPACIOUS = (150, 46)
 
     DEFAULT_CSS = """
     TableLayout { layout: vertical; height: 1fr; }
@@ -314,7 +437,7 @@ class TableLayout(Widget):
         art = self.art
         yield HeaderBar(art, id="header")
         with Vertical(id="board"):
-            yield SeatPanel(art, "top", max_lines=2, id="seat-top")
+            yield SeatPanel(art, "top", max_lines=2, boxed_lines=6, id="seat-top")
             yield Pond(art, id="pond-top")
             with Horizontal(id="middle"):
                 with Vertical(id="side-left", classes="side"):
@@ -340,6 +463,28 @@ class TableLayout(Widget):
         for pos in ("top", "left", "right", "bottom"):
             self._areas[f"seat-{pos}"] = q(f"#seat-{pos}", SeatPanel)
             self._areas[f"pond-{pos}"] = q(f"#pond-{pos}", Pond)
+
+    def on_resize(self, event) -> None:
+        self.fit(event.size.width, event.size.height)
+
+    def fit(self, width: int, height: int) -> None:
+        """Choose, for a table of ``width`` x ``height`` cells, which areas draw boxed tiles
+        and which size classes the table has (see the class docstring)."""
+        boxed = self.art.large is not None
+        roomy = width >= self.ROOMY[0] and height >= self.ROOMY[1]
+        spacious = width >= self.SPACIOUS[0] and height >= self.SPACIOUS[1]
+        hand = boxed and (roomy or self.art.forced)
+        table = boxed and spacious
+        self.set_class(roomy, "-roomy")
+        self.set_class(hand, "-large-hand")
+        self.set_class(table, "-large-table")
+        self._areas["hand"].set_boxed(hand)
+        for pos in ("top", "left", "right", "bottom"):
+            self._areas[f"pond-{pos}"].set_boxed(table)
+            if pos != "bottom":  # the own seat's line stays one line: its tiles are in the hand
+                seat = self._areas[f"seat-{pos}"]
+                seat.max_lines = seat.boxed_max if table else seat.line_max
+                seat.set_boxed(table)
 
     def show(self, frame: Frame) -> None:
         a = self._areas

@@ -1,8 +1,20 @@
-"""Drawing helpers shared by the area widgets: the chosen face set plus the few symbols of the
+"""Drawing helpers shared by the area widgets: the chosen face sets plus the few symbols of the
 table chrome, and a tiny flow layout for groups of tiles.
 
-Layout code reads only :attr:`TileArt.width` / :attr:`TileArt.pitch`; it never asks which face
-set is in use (issue 3 §3).  With an ASCII-only face set the chrome symbols are ASCII too.
+Layout code reads only :attr:`TileArt.width` / :attr:`TileArt.pitch` (and, for boxed tiles,
+:attr:`TileArt.box_pitch`); it never asks which face set is in use (issue 3 §3).  With an
+ASCII-only face set the chrome symbols are ASCII too.
+
+A group of tiles is drawn as a *block*: a list of rich ``Text`` lines of one width — one line
+with the one-line set, :data:`~mahjong_tui.ui.faces.BOX_ROWS` + 1 lines with boxed tiles (the
+last closes the boxes).  :func:`flow_blocks` lays blocks out as :func:`flow` lays out lines.
+
+A meld's claimed tile is marked in every face set without colour: one-line sets bracket it in
+the cells between the tiles (``4m(5m)6m``) and follow the meld with the seat it came from
+(``←W``, ASCII ``<W``); boxed sets draw it with the ``claimed`` border with that seat on top
+(``╭W─╮``).  Which tile of a pung or kong is bracketed also says where it came from, as the
+turned tile does on a real table: the first from the player before (left), the middle from
+the player opposite, the last from the player after (right).
 """
 
 from __future__ import annotations
@@ -14,7 +26,9 @@ from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 
-from ..faces import FaceSet
+from ..faces import BOX_ROWS, BoxFaceSet, FaceSet
+
+Block = list  # list[Text]: lines of one width
 
 
 @dataclass(frozen=True)
@@ -26,19 +40,27 @@ class Glyphs:
     ellipsis: str
     down: str  # "times" sign of a face-down count
     picked: str = "*"  # after a discard picked up into the hand (Classic G-OX-2)
+    source: str = "←"  # before the seat a meld's claimed tile came from
 
 
 UNICODE_GLYPHS = Glyphs(turn="▶", dealer="dealer", dot="·", latest="◂", ellipsis="…", down="×")
-ASCII_GLYPHS = Glyphs(turn=">", dealer="dealer", dot="|", latest="<", ellipsis="...", down="x")
+ASCII_GLYPHS = Glyphs(turn=">", dealer="dealer", dot="|", latest="<", ellipsis="...", down="x", source="<")
 
 
 class TileArt:
-    """The face set chosen at start-up and the chrome glyphs that go with it."""
+    """The face sets chosen at start-up and the chrome glyphs that go with them.
 
-    def __init__(self, faces: FaceSet):
+    ``faces``: the one-line set; ``large``: the boxed set (None: tiles are never boxed);
+    ``forced``: ``--faces`` asked for the boxed set (the layout boxes the own hand wherever it
+    fits, see :class:`~mahjong_tui.ui.widgets.areas.TableLayout`)."""
+
+    def __init__(self, faces: FaceSet, large: BoxFaceSet | None = None, *, forced: bool = False):
         self.faces = faces
         self.width = faces.width
         self.pitch = faces.width + 1
+        self.large = large
+        self.forced = forced and large is not None
+        self.box_pitch = large.width + 1 if large is not None else self.pitch
         self.glyphs = ASCII_GLYPHS if faces.ascii_only else UNICODE_GLYPHS
 
     def tile(self, tile: int | None, **flags) -> Text:
@@ -58,8 +80,97 @@ class TileArt:
     def row_width(self, n: int) -> int:
         return self.faces.row_width(n)
 
-    def meld(self, tiles: Sequence[int], down: Collection[int] = ()) -> Text:
-        return self.faces.render_row(tiles, 1, face_down=set(down))
+    def meld(self, tiles: Sequence[int | None], down: Collection[int] = (), claimed: int | None = None,
+             source: str = "", match: Collection[int] = ()) -> Text:
+        """A meld on one line; ``claimed``: index of the claimed tile, bracketed in the cells
+        between the tiles (``4m(5m)6m``), and ``source`` (a wind letter) the seat it came from,
+        after the meld (``←W``); ``match``: indices drawn as tracked copies."""
+        row = Text(no_wrap=True, overflow="crop", end="")
+        for i, t in enumerate(tiles):
+            if i == claimed:
+                row.append("(", "bold")
+            elif i and i - 1 != claimed:
+                row.append(" ")
+            face = self.faces.render(t, face_down=i in down, match=i in match)
+            if i == claimed:  # "(S)", not "(S )"; "(8m)", not "( 8m)"
+                face = face[len(face.plain) - len(face.plain.lstrip()):]
+                face.rstrip()
+            row.append_text(face)
+            if i == claimed:
+                row.append(")", "bold")
+        if claimed is not None and source:
+            row.append(f"{self.glyphs.source}{source}", "bold")
+        return row
+
+    # -- boxed tiles -----------------------------------------------------------------------
+
+    def box_row(self, tiles: Sequence[int | None], *, gap: int = 1, gaps: dict[int, int] | None = None,
+                face_down: Collection[int] | bool = (), selected: int | None = None,
+                highlight: Collection[int] = (), dim: Collection[int] = (), match: Collection[int] = (),
+                labels: dict[int, str] | None = None, meta: dict[int, Style] | None = None) -> Block:
+        """Boxed tiles side by side, closed: :data:`BOX_ROWS` + 1 lines.  ``gaps``: cells
+        before tile i where not ``gap``; ``labels``: tile i is claimed (or picked up), the
+        label (a seat's wind, ``*``) on its top border; ``meta``: a style (``@click``) laid
+        over every line of tile i."""
+        large = self.large
+        assert large is not None
+        labels = labels or {}
+        lines = [Text(no_wrap=True, overflow="crop", end="") for _ in range(BOX_ROWS + 1)]
+        for i, t in enumerate(tiles):
+            down = face_down if isinstance(face_down, bool) else i in face_down
+            flags = dict(face_down=down, selected=i == selected, highlight=i in highlight, dim=i in dim)
+            parts = large.tile(t, match=i in match, claimed_from=labels.get(i), **flags)
+            parts.append(large.bottom(t, claimed=i in labels, **flags))
+            if i:
+                space = " " * ((gaps or {}).get(i, gap))
+                for ln in lines:
+                    ln.append(space)
+            for ln, part in zip(lines, parts):
+                if meta and i in meta:
+                    part.stylize(meta[i])
+                ln.append_text(part)
+        return lines
+
+    def box_grid(self, rows: Sequence[Sequence[int | None]], *, highlight: Collection[tuple[int, int]] = (),
+                 match: Collection[tuple[int, int]] = (), dim: Collection[tuple[int, int]] = ()) -> Block:
+        """Rows of boxed tiles under each other (a pond), each row's top borders closing the
+        row above; the last row closed by its bottom borders: 3 lines a row, plus one.
+        Flags are (row, index) pairs."""
+        large = self.large
+        assert large is not None
+        out: list[Text] = []
+        prev: Sequence[int | None] = ()
+        for r, row in enumerate(rows):
+            body = [Text(no_wrap=True, overflow="crop", end="") for _ in range(BOX_ROWS)]
+            for i, t in enumerate(row):
+                if i:
+                    for ln in body:
+                        ln.append(" ")
+                parts = large.tile(t, highlight=(r, i) in highlight, match=(r, i) in match, dim=(r, i) in dim)
+                for ln, part in zip(body, parts):
+                    ln.append_text(part)
+            if r and len(row) < len(prev):  # under the previous row's tiles that nothing covers
+                for i in range(len(row), len(prev)):
+                    body[0].append(" ")
+                    body[0].append_text(large.bottom(prev[i], highlight=(r - 1, i) in highlight,
+                                                     dim=(r - 1, i) in dim))
+            out.extend(body)
+            prev = row
+        if rows:
+            r = len(rows) - 1
+            close = Text(no_wrap=True, overflow="crop", end="")
+            for i, t in enumerate(rows[-1]):
+                if i:
+                    close.append(" ")
+                close.append_text(large.bottom(t, highlight=(r, i) in highlight, dim=(r, i) in dim))
+            out.append(close)
+        return out
+
+    def box_meld(self, tiles: Sequence[int | None], down: Collection[int] = (), claimed: int | None = None,
+                 source: str = "", match: Collection[int] = ()) -> Block:
+        """A meld in boxed tiles; the claimed tile's top border names the seat it came from."""
+        labels = {claimed: source or "?"} if claimed is not None else {}
+        return self.box_row(tiles, face_down=down, match=match, labels=labels)
 
     def hidden(self, count: int, width: int) -> Text:
         """``count`` face-down tiles in a row if they fit in ``width``, else one face-down tile
@@ -109,6 +220,59 @@ def flow(items: Iterable[Text], width: int, sep: int = 2, max_lines: int | None 
     for ln in lines:
         out.append(align(ln, width, justify))
     return out
+
+
+def block_width(block: Block) -> int:
+    return max((cell_len(ln.plain) for ln in block), default=0)
+
+
+def flow_blocks(blocks: Iterable[Block], width: int, sep: int = 2, max_lines: int | None = None,
+                justify: str = "left", indent: int = 0) -> list[Text]:
+    """:func:`flow` for blocks of several lines (boxed tiles): blocks left to right, ``sep``
+    cells apart, a new row of blocks when the next would pass ``width``; a row is as tall as
+    its tallest block and shorter blocks sit at its bottom.  With ``max_lines``, whole rows
+    past the limit are dropped (the first row is kept, cropped)."""
+    rows: list[list[Block]] = []
+    cur: list[Block] = []
+    cur_w = 0
+    for block in blocks:
+        w = block_width(block)
+        if w == 0:
+            continue
+        if cur and cur_w + sep + w <= width:
+            cur.append(block)
+            cur_w += sep + w
+            continue
+        if cur:
+            rows.append(cur)
+        cur, cur_w = [block], w + (indent if rows or cur else 0)
+    if cur:
+        rows.append(cur)
+    lines: list[Text] = []
+    for r, row in enumerate(rows):
+        height = max(len(b) for b in row)
+        if max_lines is not None and lines and len(lines) + height > max_lines:
+            break
+        row_lines = []
+        for k in range(height):
+            ln = Text(" " * indent if r else "", no_wrap=True, overflow="crop", end="")
+            for j, b in enumerate(row):
+                if j:
+                    ln.append(" " * sep)
+                at = k - (height - len(b))
+                if at >= 0:
+                    part = b[at]
+                    ln.append_text(part)
+                    pad = block_width(b) - cell_len(part.plain)
+                else:
+                    pad = block_width(b)
+                if pad > 0:
+                    ln.append(" " * pad)
+            row_lines.append(ln)
+        lines.extend(row_lines)
+    if max_lines is not None:
+        lines = lines[:max_lines]
+    return [align(ln, width, justify) for ln in lines]
 
 
 def align(line: Text, width: int, justify: str) -> Text:
