@@ -71,7 +71,7 @@ def build_parser(parser_class: type[argparse.ArgumentParser] = argparse.Argument
     p = parser_class(prog="mahjong-tui", description="A four-seat mahjong table for the terminal.")
     p.add_argument("--version", action="version", version=f"mahjong-tui {__version__}")
     p.add_argument("--ascii", action="store_true", help="pure-ASCII tiles, no colour dependence")
-    p.add_argument("--faces", default=None, help="tile face set: compact, cjk, ascii, unicode")
+    p.add_argument("--faces", default=None, help="tile faces: compact, cjk, ascii, unicode (one line a tile), or large, large-ascii (boxed tiles wherever they fit); default: by the terminal (boxed where it has room)")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     def table_opts(sp: argparse.ArgumentParser, seats_default: str) -> None:
