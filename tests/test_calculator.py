@@ -289,3 +289,17 @@ def test_the_table_scores_nine_gates_the_same_way():
     assert ctx.seat_wind == T.EAST and not ctx.melds
     res = evaluate(sg, ctx)
     assert "nine_gates" in ids(res) and res.value == 5
+
+
+def test_the_scoring_screens_payments_agree_without_a_discarder():
+    # explain.win_payments lists the payments settle() makes: the Yangzhou full flush of
+    # YZ_FLUSH (63 fan) won on a discard, West (seat 2) liable: he pays 2F = 126, whoever discarded
+    from mahjong_tui.scoring.explain import win_payments
+
+    yz = load_variant("yangzhou")
+    res = evaluate(yz, context_from_notation(YZ_FLUSH, variant=yz))
+    pays = win_payments(yz, res, winner=0, self_draw=False, discarder=None, liable=2)
+    assert [(p.payer, p.payee, p.amount, p.why) for p in pays] == [(2, 0, 126, "pays for all")]
+    # nobody liable and no discarder: the payer is not known
+    with pytest.raises(ValueError):
+        win_payments(yz, res, winner=0, self_draw=False, discarder=None)

@@ -244,7 +244,7 @@ def win_payments(variant: "Variant", result: ScoreResult, *, winner: int, self_d
 
     Returns [] in the other modes (``cumulative``: nobody pays; ``classical_zero_sum``: the
     screen shows the net transfers) and for a value worth nothing.  Raises ValueError for a
-    discard win without a discarder, as :func:`settle` does."""
+    discard win without a discarder that nobody pays for all, as :func:`settle` does."""
     cfg = variant.settlement
     if cfg.get("mode") != "winner_collects":
         return []
@@ -262,14 +262,14 @@ def win_payments(variant: "Variant", result: ScoreResult, *, winner: int, self_d
             k = each * len(losers)
             return [Payment(liable, winner, k * v, _times(k, v), "pays for all")]
         return [Payment(s, winner, each * v, _times(each, v), "self-draw") for s in losers]
-    if discarder is None:
-        raise ValueError("a discard win needs the discarder's seat to settle")
     payer = liable
     if payer is None and cfg.get("shooter_pays_all", False):
         payer = discarder
-    if payer is not None:
+    if payer is not None:   # he pays it all: who discarded changes nothing
         k = f_disc + f_other * 2
         return [Payment(payer, winner, k * v, _times(k, v), "pays for all")]
+    if discarder is None:
+        raise ValueError("a discard win needs the discarder's seat to settle (or a liable seat)")
     out.append(Payment(discarder, winner, f_disc * v, _times(f_disc, v), "discarder"))
     if f_other:
         for s in range(4):
