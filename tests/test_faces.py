@@ -375,3 +375,119 @@ def test_data_dir_prefers_installed_wheel_layout(tmp_path, monkeypatch):
     assert load_face_set("ascii").path == str(faces / "ascii.toml")
     # no _data/variants in this fake wheel: falls back to the folder beside the package
     assert paths.data_dir("variants") == tmp_path / "site-packages" / "variants"
+
+
+# -- boxed sets (large, large-ascii) ------------------------------------------------------------------
+
+from mahjong_tui.tiles import NUM_KINDS as _ALL  # noqa: E402
+from mahjong_tui.ui.faces import (  # noqa: E402
+    BOX_ROWS,
+    BoxFaceSet,
+    auto_box_set_name,
+    choose_faces,
+    is_box_set,
+    load_box_set,
+)
+
+BOXED = ("large", "large-ascii")
+
+
+@pytest.fixture(params=BOXED)
+def box_set(request) -> BoxFaceSet:
+    return load_box_set(request.param)
+
+
+def test_boxed_sets_are_shipped_and_told_apart_from_one_line_sets():
+    assert set(BOXED) <= set(available_face_sets())
+    assert all(is_box_set(n) for n in BOXED) and not any(is_box_set(n) for n in SHIPPED)
+    with pytest.raises(FaceSetError, match="boxed set"):
+        load_face_set("large")
+    with pytest.raises(FaceSetError, match="'kind'"):
+        load_box_set("compact")
+
+
+def test_every_boxed_tile_is_width_by_three_lines_and_closes(box_set: BoxFaceSet):
+    for code in range(_ALL):
+        lines = box_set.tile(code)
+        assert len(lines) == BOX_ROWS
+        assert all(cell_len(ln.plain) == box_set.width for ln in lines), (tile_name(code), [ln.plain for ln in lines])
+        assert cell_len(box_set.bottom(code).plain) == box_set.width
+    for flags in ({"face_down": True}, {"selected": True}, {"highlight": True}, {"claimed_from": "W"}):
+        assert all(cell_len(ln.plain) == box_set.width for ln in box_set.tile(parse_tile("5m"), **flags))
+
+
+def test_boxed_tiles_differ_by_their_characters(box_set: BoxFaceSet):
+    seen = {}
+    for code in range(_ALL):
+        text = "\n".join(box_set.face_lines(code))
+        assert text not in seen, (tile_name(code), seen.get(text))
+        seen[text] = tile_name(code)
+
+
+def test_boxed_faces_are_legible():
+    large, ascii_ = load_box_set("large"), load_box_set("large-ascii")
+    assert large.face_lines(parse_tile("5m")) == ("五", "萬")
+    assert large.face_lines(parse_tile("E")) == ("東", "風")
+    assert large.face_lines(parse_tile("C")) == ("紅", "中")
+    assert large.face_lines(tile("s", 16)) == ("16", "索")  # Uzje rank 16 of socks
+    assert ascii_.face_lines(parse_tile("5t")) == (" 5 ", "dot")
+    assert ascii_.face_lines(tile("m", 12)) == ("12 ", "crk")
+    assert ascii_.face_lines(parse_tile("h")) == ("Spr", " 1 ")
+    assert ascii_.face_lines(parse_tile("F")) == (" F ", "grn")
+
+
+def test_large_ascii_is_ascii_without_colour():
+    b = load_box_set("large-ascii")
+    assert b.ascii_only and not b.colour and b.small == "ascii"
+    for code in range(_ALL):
+        for flags in ({}, {"selected": True}, {"highlight": True}, {"claimed_from": "N"}, {"match": True}):
+            for ln in b.tile(code, **flags) + [b.bottom(code)]:
+                assert ln.plain.isascii()
+                for span in ln.spans:
+                    style = Style.parse(span.style) if isinstance(span.style, str) else span.style
+                    assert style.color is None and style.bgcolor is None
+
+
+def test_states_stand_out_without_colour(box_set: BoxFaceSet):
+    t = parse_tile("5m")
+    plain = [ln.plain for ln in box_set.tile(t)]
+    for flags in ({"selected": True}, {"highlight": True}, {"claimed_from": "W"}):
+        other = [ln.plain for ln in box_set.tile(t, **flags)]
+        assert other[0] != plain[0] and other[1][0] != plain[1][0] or "W" in other[0], (flags, other)
+    assert "W" in box_set.tile(t, claimed_from="W")[0].plain
+
+
+def test_choose_faces():
+    auto = choose_faces(None, 80, False, UTF8)
+    assert (auto.small.name, auto.large.name, auto.forced) == ("compact", "large", False)
+    wide = choose_faces("auto", 200, False, UTF8)
+    assert (wide.small.name, wide.large.name) == ("cjk", "large")
+    plain = choose_faces(None, 200, False, {"LANG": "C"})
+    assert (plain.small.name, plain.large.name) == ("ascii", "large-ascii")
+    assert choose_faces(None, 200, True, UTF8).large.name == "large-ascii"
+    forced = choose_faces("large", 80, False, UTF8)
+    assert (forced.small.name, forced.large.name, forced.forced) == ("compact", "large", True)
+    assert choose_faces("large", 80, True, UTF8).large.name == "large-ascii"
+    one_line = choose_faces("cjk", 200, False, UTF8)
+    assert (one_line.small.name, one_line.large) == ("cjk", None)
+    assert auto_box_set_name("compact", {**UTF8, "TERM": "linux"}) == "large-ascii"
+    uzje = choose_faces("large", 80, False, UTF8, max_rank=16)
+    assert uzje.small.width == 3 and uzje.large.width == 4
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "key"),
+    [
+        ('m = ["〇", "一"', 'm = ["〇〇〇", "一"', "numbers.m[0]"),
+        ('E = ["東", "風"]', 'E = ["東"]', "honours.E"),
+        ('plain = "┌─┐│└┘"', 'plain = "┌─┐│└"', "borders.plain"),
+        ('S = ["南", "風"]', 'S = ["東", "風"]', "honours.S"),
+        ('small = "compact"', 'small = "large"', "small"),
+        ('t = "筒"', 't = "萬萬"', "suits.t"),
+    ],
+)
+def test_broken_boxed_file_error_names_file_and_key(tmp_path, old, new, key):
+    path = broken(tmp_path, old, new, "large.toml")
+    with pytest.raises(FaceSetError) as info:
+        load_box_set(path)
+    assert str(path) in str(info.value) and repr(key) in str(info.value), str(info.value)
