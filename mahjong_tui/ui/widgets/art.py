@@ -91,7 +91,7 @@ class TileArt:
                 row.append("(", "bold")
             elif i and i - 1 != claimed:
                 row.append(" ")
-            face = self.faces.render(t, face_down=i in down, match=i in match)
+            face = self.faces.render(t, face_down=i in down, match=i in match and i not in down)
             if i == claimed:  # "(S)", not "(S )"; "(8m)", not "( 8m)"
                 face = face[len(face.plain) - len(face.plain.lstrip()):]
                 face.rstrip()
@@ -119,7 +119,7 @@ class TileArt:
         for i, t in enumerate(tiles):
             down = face_down if isinstance(face_down, bool) else i in face_down
             flags = dict(face_down=down, selected=i == selected, highlight=i in highlight, dim=i in dim)
-            parts = large.tile(t, match=i in match, claimed_from=labels.get(i), **flags)
+            parts = large.tile(t, match=i in match and not down, claimed_from=labels.get(i), **flags)
             parts.append(large.bottom(t, claimed=i in labels, **flags))
             if i:
                 space = " " * ((gaps or {}).get(i, gap))
