@@ -1,7 +1,9 @@
 """SVG snapshots of the real app (pytest-textual-snapshot; issue 3 acceptance 1).
 
-The table at 80x24 and 120x40 in the compact and the CJK face sets, the claim prompt, the
-hot-seat privacy screen, the end-of-hand scoring screen, the end of the match, the menu and the
+The table mid-hand (melds claimed from several seats, their claimed tiles marked; bonus tiles)
+at 80x24, 120x40 and 160x50 in the compact, large (boxed), CJK, ASCII and large-ASCII face
+sets, the claim prompt (one line at 80x24, boxed at the larger sizes), the hot-seat privacy
+screen, the end-of-hand scoring screen, the end of the match, the menu and the
 "needs more room" cover.  Theme pinned on the app (helpers.make_app).  Update with
 ``pytest tests/ui/test_snapshots.py --snapshot-update`` after checking the new pictures.
 """
@@ -22,16 +24,31 @@ def after_turns(n: int):
     return run
 
 
-@pytest.mark.parametrize("faces", ["compact", "cjk"])
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+SIZES = [(80, 24), (120, 40), (160, 50)]
+
+
+@pytest.mark.parametrize("faces", ["compact", "large", "cjk", "ascii", "large-ascii"])
+@pytest.mark.parametrize("size", SIZES)
 def test_table(snap_compare, faces, size):
-    app = make_app(seed=32, hands=1, faces=faces)
-    assert snap_compare(app, terminal_size=size, run_before=after_turns(3))
+    """Classic seed 4, your seventh turn: West chowed 2s from South and punged S from North,
+    North chowed three times from West, South punged 9t and konged your E; every seat has a
+    bonus tile; the cursor on your drawn 2s marks its copies (the tile tracker).  The boxed
+    sets box your hand from 120x40 (forced: at 80x24 too) and the ponds and melds at 160x50."""
+    app = make_app(seed=4, hands=1, faces=faces)
+    assert snap_compare(app, terminal_size=size, run_before=after_turns(6))
 
 
-def test_table_ascii_80x24(snap_compare):
-    app = make_app(seed=32, hands=1, faces="ascii")
-    assert snap_compare(app, terminal_size=(80, 24), run_before=after_turns(3))
+@pytest.mark.parametrize("size", SIZES[1:])
+def test_claim_prompt_boxed(snap_compare, size):
+    """The first claim prompt of Classic seed 4 (South's kong of your E is on the table) in
+    the large set: boxed hand, and at 160x50 boxed ponds and melds."""
+    app = make_app(seed=4, hands=1, faces="large")
+
+    async def run(pilot):
+        await play(pilot, pilot.app, until=claim_prompt, pass_claims=True)
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=run)
 
 
 def test_claim_prompt(snap_compare):
@@ -73,9 +90,6 @@ def test_privacy_screen(snap_compare):
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run)
-
-
-SIZES = [(80, 24), (120, 40), (160, 50)]
 
 
 @pytest.mark.parametrize("size", SIZES)
