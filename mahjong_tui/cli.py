@@ -71,7 +71,7 @@ def build_parser(parser_class: type[argparse.ArgumentParser] = argparse.Argument
     p = parser_class(prog="mahjong-tui", description="A four-seat mahjong table for the terminal.")
     p.add_argument("--version", action="version", version=f"mahjong-tui {__version__}")
     p.add_argument("--ascii", action="store_true", help="pure-ASCII tiles, no colour dependence")
-    p.add_argument("--faces", default=None, help="tile faces: compact, cjk, ascii, unicode (one line a tile), or large, large-ascii (boxed tiles wherever they fit); default: by the terminal (boxed where it has room)")
+    p.add_argument("--faces", default=None, help="tile faces: compact, cjk, ascii, unicode (one line a tile), or large, large-ascii (boxed tiles wherever they fit); default: the settings' face set, else by the terminal (boxed where it has room)")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     def table_opts(sp: argparse.ArgumentParser, seats_default: str) -> None:
@@ -84,8 +84,8 @@ def build_parser(parser_class: type[argparse.ArgumentParser] = argparse.Argument
 
     sp = sub.add_parser("play", help="start a table at once")
     table_opts(sp, "human,ai,ai,ai")
-    sp.add_argument("--bot-delay", type=bot_delay, default=0.4, metavar="S",
-                    help="seconds a bot pauses before acting (0 to 10)")
+    sp.add_argument("--bot-delay", type=bot_delay, default=None, metavar="S",
+                    help="seconds a bot pauses before acting (0 to 10; default: the settings' bot pause, 0.4)")
     for name, helptext in (("host", "serve a LAN table and play at it"), ("serve", "serve a LAN table headless")):
         sp = sub.add_parser(name, help=helptext)
         table_opts(sp, "human,remote,remote,remote" if name == "host" else "remote,remote,remote,remote")

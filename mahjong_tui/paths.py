@@ -16,6 +16,12 @@ hand and the whole wall while the match runs) and the seats' tokens, so they are
 readable by their owner only (:func:`open_private`, mode 0600) in folders only their owner can
 list (:func:`private_dir`, 0700).  A folder that exists already is left as it is.
 
+Where the program keeps its own files (:func:`saves_dir`, :func:`config_path`): the platform's
+folders as platformdirs names them for ``mahjong-tui`` (Linux: ``$XDG_DATA_HOME`` else
+``~/.local/share``, and ``$XDG_CONFIG_HOME`` else ``~/.config``; macOS: ``~/Library/Application
+Support``; Windows: ``%LOCALAPPDATA%``), each overridden by an environment variable
+(``MAHJONG_TUI_SAVES``, ``MAHJONG_TUI_CONFIG``).
+
 Files read from a path a user gave (a variant file, a game log) are read by
 :func:`read_regular`: only a regular file, and at most a given size (``/dev/zero`` or a pipe
 would otherwise be read until memory runs out).
@@ -27,6 +33,9 @@ import errno
 import os
 import stat
 from pathlib import Path
+from typing import Mapping
+
+import platformdirs
 
 DATA_KINDS = ("assets", "variants")
 
@@ -48,6 +57,45 @@ def data_dir(kind: str) -> Path:
     if installed.is_dir():
         return installed
     return _PACKAGE_DIR.parent / kind
+
+
+#: the name platformdirs files this program's folders under
+APP_NAME = "mahjong-tui"
+#: the environment variables that say where the saves folder and the settings file are
+SAVES_ENV = "MAHJONG_TUI_SAVES"
+CONFIG_ENV = "MAHJONG_TUI_CONFIG"
+
+
+def legacy_saves_dir(env: Mapping[str, str] = os.environ) -> Path:
+    """The saves folder as it was worked out by hand before platformdirs:
+    ``$XDG_DATA_HOME/mahjong-tui/saves``, else ``~/.local/share/mahjong-tui/saves``.  On Linux
+    it is the folder :func:`saves_dir` gives (platformdirs reads the same variable)."""
+    base = env.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base).expanduser() / APP_NAME / "saves"
+
+
+def saves_dir(env: Mapping[str, str] = os.environ) -> Path:
+    """The folder of saved games and of the journals of local matches: ``$MAHJONG_TUI_SAVES``
+    if set, else ``saves`` in platformdirs' user data folder for ``mahjong-tui``.  Where
+    that differs from :func:`legacy_saves_dir` (not on Linux: macOS, Windows) and only the
+    old folder exists, the old one, so that games saved there are still found.  The folder
+    may not exist yet (:func:`private_dir` makes it)."""
+    if env.get(SAVES_ENV):
+        return Path(env[SAVES_ENV]).expanduser()
+    new = platformdirs.user_data_path(APP_NAME, appauthor=False) / "saves"
+    old = legacy_saves_dir(env)
+    if old != new and not new.exists() and old.is_dir():
+        return old
+    return new
+
+
+def config_path(env: Mapping[str, str] = os.environ) -> Path:
+    """The settings file (:mod:`mahjong_tui.config`): ``$MAHJONG_TUI_CONFIG`` if set, else
+    ``config.toml`` in platformdirs' user config folder for ``mahjong-tui`` (Linux:
+    ``~/.config/mahjong-tui/config.toml``).  It may not exist."""
+    if env.get(CONFIG_ENV):
+        return Path(env[CONFIG_ENV]).expanduser()
+    return platformdirs.user_config_path(APP_NAME, appauthor=False) / "config.toml"
 
 
 #: mode of a file the program creates for its owner only (a save, a journal, a ``.seats`` file)

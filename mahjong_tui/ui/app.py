@@ -10,11 +10,18 @@ Choices written down here:
   ``--faces`` names a one-line set, a boxed one that the table uses where it has room
   (:class:`~mahjong_tui.ui.widgets.areas.TableLayout`); only the variant's highest rank can
   widen the one-line set (Uzje), and that is decided when a game starts.
-- Saved games go to ``$MAHJONG_TUI_SAVES``, else ``$XDG_DATA_HOME/mahjong-tui/saves``, else
-  ``~/.local/share/mahjong-tui/saves``; the quit dialog lets the player change the path.
+- Saved games go to :func:`mahjong_tui.paths.saves_dir` (``$MAHJONG_TUI_SAVES``, else
+  ``saves`` in the platform's data folder: ``~/.local/share/mahjong-tui/saves`` on Linux); the
+  quit dialog lets the player change the path.
   A local match is journalled there from its first move (autosave: a closed terminal or a
   killed process loses nothing; :class:`~mahjong_tui.ui.session.GameSession`); the file is
   deleted when the player leaves without saving.
+- The player's settings (:mod:`mahjong_tui.config`, the menu's Settings screen) are read once
+  when the app starts; the command line wins over them (``--faces``/``--ascii``,
+  ``--bot-delay``).  A settings file that cannot be used is one line in a notice and the
+  defaults.  Settings changed on the Settings screen apply to the next table: its face set and
+  palette, its bots' pause, auto-draw (where the next player may take any discard) and the bell
+  on one's turn (:meth:`MahjongApp.your_turn`).
 - A game started from the command line (``play``, ``resume``, ``replay``, ``host``, ``join``)
   leaves the app when the player leaves the table; a game started from the menu goes back to
   the menu.
@@ -42,10 +49,13 @@ from typing import Mapping, Sequence
 from textual.app import App
 from textual.events import Resize
 
+from ..config import Settings, load_settings, save_settings
 from ..engine.log import GameLog
 from ..errors import LogError, MahjongError
+from ..paths import saves_dir
 from ..variant import Variant, load_variant
-from .faces import choose_faces
+from .faces import FaceSetError, choose_faces
+from .palette import COLOUR_BLIND, apply_palette
 from .session import GameSession, journal_in_use
 from .widgets.art import TileArt
 from .widgets.misc import MIN_HEIGHT, MIN_WIDTH, TooSmall
@@ -58,14 +68,6 @@ SERVE_MESSAGE = "serve has no table screen: run it as  mahjong-tui serve  (or pl
 
 class UIError(MahjongError):
     """A table that cannot be opened as asked (bad seats, a finished game to resume, ...)."""
-
-
-def saves_dir(env: Mapping[str, str] = os.environ) -> Path:
-    """Folder of saved games (see the module docstring)."""
-    if env.get("MAHJONG_TUI_SAVES"):
-        return Path(env["MAHJONG_TUI_SAVES"]).expanduser()
-    base = env.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base).expanduser() / "mahjong-tui" / "saves"
 
 
 def check_seats(seats: Sequence[str]) -> list[str]:
@@ -93,7 +95,7 @@ class MahjongApp(App):
     ENABLE_COMMAND_PALETTE = False
 
     def __init__(self, *, command: str | None = None, variant: str = "classic", seats: Sequence[str] | None = None,
-                 seed: int | None = None, hands: int | None = None, bot_delay: float = 0.4,
+                 seed: int | None = None, hands: int | None = None, bot_delay: float | None = None,
                  faces: str | None = None, ascii: bool = False, file: str | None = None,
                  log: GameLog | None = None, env: Mapping[str, str] | None = None, width: int | None = None,
                  session: GameSession | None = None, options: Mapping[str, object] | None = None):
@@ -104,12 +106,15 @@ class MahjongApp(App):
         self.seats = list(seats or ["human", "ai", "ai", "ai"])
         self.seed = seed
         self.hands = hands
-        self.bot_delay = bot_delay
-        self.faces_request = faces
-        self.ascii = ascii
         self.file = file
         self.game_log = log
         self.env = dict(os.environ if env is None else env)
+        #: the settings file's settings, and what was wrong with it (shown once mounted)
+        self.settings, self.settings_problem = load_settings(self.env)
+        #: what the command line asked for (None: not given, the settings decide)
+        self.cli_faces = faces
+        self.cli_bot_delay = bot_delay
+        self.ascii = ascii
         self.start_width = width if width is not None else shutil.get_terminal_size((80, 24)).columns
         self.privacy_guard = 0.3
         self.saved_path: str | None = None
@@ -122,14 +127,74 @@ class MahjongApp(App):
         self.stopped_journal: Path | None = None
 
     # -- set-up -----------------------------------------------------------------------------
+    @property
+    def faces_request(self) -> str | None:
+        """The face set asked for: ``--faces``, else the settings' (None: by the terminal)."""
+        if self.cli_faces is not None:
+            return self.cli_faces
+        return None if self.settings.faces == "auto" else self.settings.faces
+
+    @property
+    def bot_delay(self) -> float:
+        """Seconds the bots of a local table pause: ``--bot-delay``, else the settings'."""
+        return self.settings.bot_pause if self.cli_bot_delay is None else self.cli_bot_delay
+
     def art_for(self, variant: Variant) -> TileArt:
-        """The face set for this terminal (chosen once) at the variant's highest rank."""
+        """The face sets (and palette) for this terminal at the variant's highest rank: chosen
+        once, again after the settings change.  Raises FaceSetError for a bad ``--faces``; a
+        face set of the settings that cannot be loaded gives the automatic choice and a notice."""
         max_rank = int(variant.tiles_rules["ranks"][1])
         if max_rank not in self._arts:
-            faces = choose_faces(self.faces_request, self.start_width, self.ascii, self.env,
-                                 max_rank=max(9, max_rank))
+            def choose(request: str | None):
+                return choose_faces(request, self.start_width, self.ascii, self.env, max_rank=max(9, max_rank))
+
+            try:
+                faces = choose(self.faces_request)
+            except FaceSetError as exc:
+                if self.cli_faces is not None:
+                    raise
+                self._settings_notice(f"{exc}; the faces are chosen by the terminal")
+                faces = choose(None)
+            faces = apply_palette(faces, COLOUR_BLIND if self.settings.colour_blind else None)
             self._arts[max_rank] = TileArt(faces.small, faces.large, forced=faces.forced)
         return self._arts[max_rank]
+
+    def _settings_notice(self, text: str) -> None:
+        """Say ``text`` about the settings: a notice now, or once the app is mounted."""
+        if self.is_running:
+            self.notify(text, title="Settings", severity="warning", timeout=15)
+        else:
+            self.settings_problem = f"{self.settings_problem}\n{text}" if self.settings_problem else text
+
+    def apply_settings(self, settings: Settings) -> str | None:
+        """Use ``settings`` from now on (the next table: faces, palette, bots' pause,
+        auto-draw, bell) and write them to the settings file; returns None, or one line
+        saying why the file could not be written (they apply to this run all the same)."""
+        if settings != self.settings:
+            self._arts.clear()  # chosen again for the next table
+        self.settings = settings
+        try:
+            save_settings(settings, self.env)
+        except OSError as exc:
+            return f"The settings could not be saved ({exc.strerror or exc}); they apply until you quit."
+        return None
+
+    def your_turn(self) -> None:
+        """A seat at this keyboard is to play (the table calls this once a turn): rings the
+        terminal bell when the settings ask for it."""
+        if self.settings.bell:
+            self.bell()
+
+    def start_auto_draw(self, session) -> None:
+        """Turn auto-draw on for the seats at this keyboard of a new table when the settings
+        ask for it and the variant lets the next player take any discard (Classic); a resumed
+        match keeps its own."""
+        if not self.settings.auto_draw or getattr(session, "resumed_from", None) is not None:
+            return
+        if not session.variant.claims.get("next_player_pickup") or session.finished:
+            return
+        for seat in session.humans:
+            session.set_auto_draw(seat, True)
 
     def saves_dir(self) -> Path:
         return saves_dir(self.env)
@@ -140,6 +205,8 @@ class MahjongApp(App):
     def on_mount(self) -> None:
         if not self.is_headless:
             self._catch_signals()
+        if self.settings_problem:
+            self.notify(self.settings_problem, title="Settings", severity="warning", timeout=15)
         self._check_size(self.size.width, self.size.height)
         if self.command in ("host", "join") and self._preset is not None:
             self.start_game(self._preset.variant.id, [], direct=True, session=self._preset)
@@ -218,13 +285,14 @@ class MahjongApp(App):
         return GameSession(variant, seed, seats, hands=hands, bot_delay=bot_delay, variant_ref=variant_ref)
 
     def start_game(self, variant_ref: str, seats: Sequence[str], *, seed: int | None = None,
-                   hands: int | None = None, bot_delay: float = 0.4, direct: bool = False,
+                   hands: int | None = None, bot_delay: float | None = None, direct: bool = False,
                    session: GameSession | None = None, options: Mapping[str, object] | None = None) -> None:
         from .screens.table import TableScreen
 
         if session is None:
             try:
-                session = self.new_session(variant_ref, seats, seed=seed, hands=hands, bot_delay=bot_delay,
+                session = self.new_session(variant_ref, seats, seed=seed, hands=hands,
+                                           bot_delay=self.bot_delay if bot_delay is None else bot_delay,
                                            options=options)
             except Exception as exc:  # noqa: BLE001 - a bad choice, or a bot that cannot start
                 self.notify(f"{type(exc).__name__}: {exc}" if not isinstance(exc, MahjongError) else str(exc),
@@ -233,6 +301,7 @@ class MahjongApp(App):
                     self.exit(2)
                 return
         self.session = session
+        self.start_auto_draw(session)
         if not session.network and not session.finished:
             # a resumed match goes on in its own file; else (or if that cannot be written) a
             # new file in the saves folder
@@ -377,18 +446,18 @@ def build_app(args) -> MahjongApp:
         hands = getattr(args, "hands", None)
         if hands is not None and hands < 1:
             raise UIError("--hands must be at least 1")
-        delay = getattr(args, "bot_delay", 0.4)
-        if delay is None or delay < 0:
+        delay = getattr(args, "bot_delay", None)  # None: the settings' bot pause
+        if delay is not None and delay < 0:
             raise UIError("--bot-delay must be 0 or more seconds")
         options = dict(variant.applied_options)
         app = MahjongApp(command="play", variant=args.variant, seats=seats, seed=args.seed, hands=hands,
                          bot_delay=delay, faces=faces, ascii=ascii_, options=options)
         app.art_for(variant)  # a bad --faces fails here, before the screen opens
-        app._preset = app.new_session(args.variant, seats, seed=args.seed, hands=hands, bot_delay=delay,
+        app._preset = app.new_session(args.variant, seats, seed=args.seed, hands=hands, bot_delay=app.bot_delay,
                                       options=options)
         return app
     if command == "resume" and args.file is None:
-        args.file = str(latest_unfinished(saves_dir()))
+        args.file = str(latest_unfinished(saves_dir()))  # where the app looks too (paths.saves_dir)
     if command == "replay":
         refuse_if_in_play(args.file, "replay")  # before a screen is drawn (resume_session: resume)
     if command in ("resume", "replay"):

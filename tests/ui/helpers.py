@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import tempfile
 
 from rich.console import Console
@@ -17,14 +18,23 @@ THEME = "textual-dark"
 #: the environment of the tests' apps; ``MAHJONG_TUI_SAVES`` is an empty folder of each app's
 #: own (:func:`fresh_env`): local tables journal their moves there (GameSession.open_journal)
 #: and the menu offers to resume what it finds, so no test may see another's files
-#: (all of them below one temporary folder, removed when the test run ends)
+#: (all of them below one temporary folder, removed when the test run ends);
+#: ``MAHJONG_TUI_CONFIG`` a settings file of its own, not there at first: no test reads the
+#: settings of the machine it runs on, or writes them (the Settings screen saves on leaving)
 _SAVES_ROOT = tempfile.TemporaryDirectory(prefix="mahjong-tui-test-saves-")
-ENV = {"LANG": "C.UTF-8", "TERM": "xterm-256color", "MAHJONG_TUI_SAVES": tempfile.mkdtemp(dir=_SAVES_ROOT.name)}
+
+
+def _own_folders() -> dict:
+    folder = tempfile.mkdtemp(dir=_SAVES_ROOT.name)
+    return {"MAHJONG_TUI_SAVES": folder, "MAHJONG_TUI_CONFIG": os.path.join(folder, "settings", "config.toml")}
+
+
+ENV = {"LANG": "C.UTF-8", "TERM": "xterm-256color", **_own_folders()}
 
 
 def fresh_env() -> dict:
-    """:data:`ENV` with a new, empty saves folder."""
-    return {**ENV, "MAHJONG_TUI_SAVES": tempfile.mkdtemp(dir=_SAVES_ROOT.name)}
+    """:data:`ENV` with a new, empty saves folder and a settings file of its own."""
+    return {**ENV, **_own_folders()}
 
 
 def make_app(seats=("human", "ai:baseline", "ai:baseline", "ai:baseline"), variant="classic", seed=32, hands=1, faces="compact",

@@ -1,4 +1,12 @@
-"""The main menu (``mahjong-tui`` with no arguments; issue 3 §1) and the saved-games picker."""
+"""The main menu (``mahjong-tui`` with no arguments; issue 3 §1) and the saved-games picker.
+
+Keys of the menu: ``q`` (or ctrl+q) quits, as at the table (where it first asks) — except while
+a text field has the focus, where ``q`` is a letter; ctrl+n starts a game, F2 shows the rules,
+F3 opens the Settings screen (:mod:`.settings`; also its button).  The control that has the
+focus is drawn in the accent colour with its label underlined (``app.tcss``, "focus"), so it is
+plain where Tab has gone without relying on colour alone.  The bot pause starts at the
+settings' (:attr:`mahjong_tui.config.Settings.bot_pause`) and follows them when they change.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +20,7 @@ from textual.validation import Integer, Number
 from textual.widgets import Button, Checkbox, Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
+from ...config import Settings
 from ...errors import MahjongError
 from ...net.args import MAX_BOT_DELAY
 from ...variant import SCHEMA, available_variants, load_variant, option_values
@@ -226,7 +235,9 @@ class MenuScreen(VariantChoice, BaseScreen):
     BINDINGS = [
         Binding("ctrl+n", "new", "New game"),
         Binding("f2", "rules", "Rules"),
-        Binding("ctrl+q", "quit", "Quit"),
+        Binding("f3", "settings", "Settings"),
+        Binding("q", "quit", "Quit"),  # a text field with the focus takes q as a letter first
+        Binding("ctrl+q", "quit", "Quit", show=False),
     ]
 
     def __init__(self, *, variant: str = "classic", seats: list[str] | None = None):
@@ -258,7 +269,7 @@ class MenuScreen(VariantChoice, BaseScreen):
                 yield NumberInput(placeholder="whole match", id="hands", compact=True, type="number",
                                   validators=[Integer(minimum=1)], valid_empty=True)
                 yield Label("Bot pause", classes="menu-label2")
-                yield NumberInput(value="0.4", id="delay", compact=True, type="number",
+                yield NumberInput(value=self._pause_text(), id="delay", compact=True, type="number",
                                   validators=[Number(minimum=0, maximum=MAX_BOT_PAUSE)], valid_empty=True)
             yield Static("", id="number-note")  # what a number field takes, when it refused something
             with Horizontal(classes="menu-buttons"):
@@ -269,11 +280,16 @@ class MenuScreen(VariantChoice, BaseScreen):
                 yield Button("Quit", id="quit", variant="error")
             yield Static("", id="resume-note")  # which game Resume continues
             with Horizontal(classes="menu-buttons"):
+                yield Button("Settings", id="settings")
                 yield Button("Host LAN table", id="host")
                 yield Button("Join LAN table", id="join")
-                yield Static("Play with others on this network.", id="lan-note")
+                yield Static("Play on this network.", id="lan-note")
             yield Static("", id="menu-error")
         yield Footer()
+
+    def _pause_text(self) -> str:
+        """The bot pause the menu starts with: the settings' (0.4 without the app's)."""
+        return f"{getattr(self.app, 'bot_delay', 0.4):g}"
 
     def on_mount(self) -> None:
         self.show_options()
@@ -388,11 +404,28 @@ class MenuScreen(VariantChoice, BaseScreen):
             from .lan import JoinScreen
 
             self.app.push_screen(JoinScreen())
+        elif bid == "settings":
+            self.action_settings()
         elif bid == "quit":
             self.app.exit(0)
 
     def action_quit(self) -> None:
         self.app.exit(0)
+
+    def action_settings(self) -> None:
+        """Open the Settings screen; what it is left with is saved and used (the bot pause
+        field takes the new pause)."""
+        from .settings import SettingsScreen
+
+        self.app.push_screen(SettingsScreen(self.app.settings), self._settings_done)
+
+    def _settings_done(self, settings: Settings | None) -> None:
+        if settings is None:
+            return
+        problem = self.app.apply_settings(settings)
+        if problem:
+            self.app.notify(problem, title="Settings", severity="error", timeout=10)
+        self.query_one("#delay", Input).value = self._pause_text()
 
     def action_rules(self) -> None:
         from .rules import RulesScreen
@@ -417,7 +450,7 @@ class MenuScreen(VariantChoice, BaseScreen):
             hands = int(hands_text) if hands_text else None
             if hands is not None and hands < 1:
                 raise ValueError("hands must be at least 1")
-            delay = float(delay_text) if delay_text else 0.4
+            delay = float(delay_text) if delay_text else self.app.settings.bot_pause
             if not 0 <= delay <= MAX_BOT_PAUSE:  # also nan and inf
                 raise ValueError(NUMBER_RULES["delay"])
         except ValueError as exc:
