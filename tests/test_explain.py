@@ -93,7 +93,7 @@ def test_yuxi_multipliers_and_self_draw_payments():
     hand = "111222333s44455s +5s"
     variant, res = scored("yuxi", hand, self_draw=True)
     assert arithmetic(variant, res) == ["2 × 2 = ×4"]
-    assert value_line(variant, res) == "V = 4"
+    assert value_line(variant, res) == "V = base 1 × 4 = 4"
     pays = win_payments(variant, res, winner=0, self_draw=True, discarder=None)
     assert [(p.payer, p.amount, p.how) for p in pays] == [(1, 4, ""), (2, 4, ""), (3, 4, "")]
     same_as_settlement(variant, res, pays, hand, True, None)

@@ -210,14 +210,17 @@ class Payment:
 def value_line(variant: "Variant", result: ScoreResult) -> str:
     """How V, the unit of payment, comes from the hand's value (``[settlement]``
     ``hand_value``, ``scoring.base``): ``'V = 2^(4 − 1) = 8'`` (Singapore, base 1),
-    ``'V = 3 × 2^(4 − 1) = 24'`` (base 3), ``'V = 8 × base 2 = 16'`` (linear, a base other
-    than 1), ``'V = 43'`` (Yangzhou: the fan), ``'V = 2'`` (Ùzje: the ladder's points)."""
+    ``'V = 3 × 2^(4 − 1) = 24'`` (base 3), ``'V = base 1 × 8 = 8'`` (Yuxi: the base score
+    times the multiplier), ``'V = 43'`` (Yangzhou: the fan), ``'V = 2'`` (Ùzje: the ladder's
+    points), ``'V = 8 × base 2 = 16'`` (another linear scheme with a base other than 1)."""
     base = variant.scoring.get("base", 1)
     v = result_value(variant, result)
     x = result.value if result.points is None else result.points
     if variant.settlement.get("hand_value", "linear") == "doubling":
         b = "" if base == 1 else f"{num(base)} × "
         return f"V = {b}2^({num(x)} − 1) = {num(v)}"
+    if result.unit.startswith("multiplier"):   # Yuxi: the base score times the multiplier
+        return f"V = base {num(base)} × {num(x)} = {num(v)}"
     if base == 1:
         return f"V = {num(v)}"
     return f"V = {num(x)} × base {num(base)} = {num(v)}"

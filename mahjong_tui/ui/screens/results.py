@@ -278,8 +278,10 @@ def others_breakdown(s: dict, names: Sequence[str], variant) -> Table:
                 continue  # a chow's 0 points
             items.append(f"{pattern_words(p)} {pattern_value(p, unit)}")
         what = " · ".join(items) if items else ("nothing scores" if not value else "")
-        sums = arithmetic(variant, result_from_summary({"value": value, "unit": unit, "patterns": patterns.get(seat, [])}))
-        if sums and sums[0] != unit_value(value, unit):
+        scored = [p for p in patterns.get(seat, []) if p["value"]]
+        sums = arithmetic(variant, result_from_summary({"value": value, "unit": unit, "patterns": scored}))
+        # the sum where it takes more than one pattern (one pattern's words say its amount)
+        if sums and len(scored) > 1:
             what += f" → {sums[0]}"
         t.add_row(Text(f"  {names[seat]}"), Text(unit_value(value, unit) + ":", style="bold"), Text(what))
     return t

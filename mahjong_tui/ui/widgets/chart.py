@@ -179,7 +179,7 @@ def chart_lines_plot(series: Sequence[Sequence[float]], labels: Sequence[str], w
     for x, lab in x_labels(n, plot_w, xy):
         numbers[x:x + len(lab)] = list(lab)
     hands = Text(no_wrap=True, end="")
-    hands.append("hand".rjust(ylab) + " ", "dim")
+    hands.append(("hand" if ylab >= 4 else "").rjust(ylab) + " ", "dim")   # under the y labels, where it fits
     hands.append("".join(numbers).rstrip(), "dim")
     lines.append(hands)
     legend = Text(" " * (ylab + 1), no_wrap=True)
