@@ -425,7 +425,7 @@ class Connection:
         throttle = srv.throttle
         wait = throttle.wait(self.host)
         if wait > 0:
-            secs = math.ceil(wait * 10) / 10
+            secs = math.ceil(round(wait * 10, 6)) / 10  # tenths, up (0.2000000001 is 0.2)
             raise ProtocolError("throttled", f"too many wrong table passwords from your address ({self.host}): its "
                                 f"answers are refused, unchecked, for {secs:g} s more; try again then",
                                 fatal=True, retry_after=secs)
