@@ -63,7 +63,8 @@ class TableRunner:
 
     ``log``: a :class:`LogWriter` appended (and flushed) before events go out.
     ``on_events(seat, events)``: called for each seat with its redacted events after each action.
-    ``on_action(action)``: called after each applied action.
+    ``on_action(action)``: called after each applied action (a forced pass only when it closes
+    its window: before that it changes nothing anyone sees).
     """
 
     def __init__(self, table: Table, seats: Sequence[object], log: LogWriter | None = None,
@@ -82,7 +83,10 @@ class TableRunner:
     def _apply(self, action: Action) -> None:
         decisions = len(self.table.actions)
         events = self.table.apply(action)
-        if self.log is not None and len(self.table.actions) > decisions:  # not a forced pass
+        forced = len(self.table.actions) == decisions
+        if forced and not events:
+            return  # a forced pass inside a window that stays open: nothing anyone sees changed
+        if self.log is not None and not forced:
             self.log.append(action)
         for s in range(4):
             seat = self.seats[s]
