@@ -258,3 +258,28 @@ def test_the_groups_are_named_as_players_name_them():
 def test_a_pattern_worth_nothing_says_so_once():
     # two chows in Classic: worth 0 however many, not "2 × 0 points = 0 points"
     assert pattern_amount(PatternScore("chow", 0, 2, "points"), "points") == "0 points"
+
+
+def test_classic_zero_sum_payments_as_settled():
+    # Classic with settlement.mode = "classical_zero_sum" (classic.md "Settlement"): South
+    # wins with 72; East (8) and West (24) and North (0) each pay him 72, East doubled: 144.
+    # Then the losers settle their differences: East 8 vs West 24: East pays 16, doubled 32;
+    # East 8 vs North 0: North pays East 8, doubled 16; West 24 vs North 0: North pays 24.
+    from mahjong_tui.scoring.explain import zero_sum_payments
+    from mahjong_tui.scoring.settlement import settle
+    from mahjong_tui import tiles as T
+
+    variant = load_variant("classic", parse_option_assignments(["settlement.mode=classical_zero_sum"]))
+    pays = zero_sum_payments(variant, seat_winds="ESWN", winners=[(1, 72)], loser_scores={0: 8, 2: 24, 3: 0})
+    assert [(p.payer, p.payee, p.amount, p.how, p.why) for p in pays] == [
+        (0, 1, 144, "2 × 72", "East pays double"), (2, 1, 72, "", ""), (3, 1, 72, "", ""),
+        (0, 2, 32, "2 × (24 − 8)", "East pays double"), (3, 0, 16, "2 × (8 − 0)", "East receives double"),
+        (3, 2, 24, "(24 − 0)", "")]
+    res = {s: ScoreResult(False, v) for s, v in {0: 8, 2: 24, 3: 0}.items()}
+    want = settle(variant, seat_winds=[T.EAST, T.SOUTH, T.WEST, T.NORTH], winners=[(1, ScoreResult(True, 72), None)],
+                  losers=res, self_draw=True, discarder=None)
+    got = [0] * 4
+    for p in pays:
+        got[p.payer] -= p.amount
+        got[p.payee] += p.amount
+    assert got == want == [-160, 288, -16, -112]

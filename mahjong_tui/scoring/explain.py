@@ -281,6 +281,45 @@ def win_payments(variant: "Variant", result: ScoreResult, *, winner: int, self_d
     return out
 
 
+def zero_sum_payments(variant: "Variant", *, seat_winds: Sequence[str], winners: Sequence[tuple[int, float]],
+                      loser_scores: dict[int, float]) -> list[Payment]:
+    """The payments of ``settlement.mode = "classical_zero_sum"`` (Classic's option,
+    classic.md "Settlement"), exactly as :func:`~mahjong_tui.scoring.settlement.settle` makes
+    them: each non-winner pays each winner his hand value S; then the non-winners pay each
+    other the difference of their own scores (``'24 − 8'``); with ``east_pays_double`` every
+    payment to or from East is doubled (``why`` ``'East pays double'`` / ``'East receives
+    double'``).  ``seat_winds``: each seat's wind letter (``'E'`` …); ``winners``: (seat,
+    S); ``loser_scores``: a non-winner's own score (0 where missing).  [] in other modes."""
+    cfg = variant.settlement
+    if cfg.get("mode") != "classical_zero_sum" or not winners:
+        return []
+    east = next((i for i, w in enumerate(seat_winds) if w == "E"), None)
+    double = bool(cfg.get("east_pays_double", False))
+    out: list[Payment] = []
+
+    def pay(frm: int, to: int, amount: float, how: str) -> None:
+        why = ""
+        if double and east in (frm, to):
+            why = "East pays double" if frm == east else "East receives double"
+            how = f"2 × {how}" if how else f"2 × {num(amount)}"
+            amount *= 2
+        out.append(Payment(frm, to, amount, how, why))
+
+    win_seats = [s for s, _ in winners]
+    others = [s for s in range(4) if s not in win_seats]
+    for seat, value in winners:
+        for o in others:
+            pay(o, seat, value, "")
+    scores = {s: loser_scores.get(s, 0) for s in others}
+    for i, a in enumerate(others):
+        for b in others[i + 1:]:
+            hi, lo = (a, b) if scores[a] >= scores[b] else (b, a)
+            diff = scores[hi] - scores[lo]
+            if diff > 0:
+                pay(lo, hi, diff, f"({num(scores[hi])} − {num(scores[lo])})")
+    return out
+
+
 def meld_label(variant: "Variant", notation: str) -> str:
     """A player's name for one group of a decomposition (:attr:`ScoreResult.decomposition`):
     ``'(777s)'`` → ``'exposed pung'``, ``'[CCCC]'`` → ``'concealed kong'``, ``'123m'`` →

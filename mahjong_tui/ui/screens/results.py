@@ -15,7 +15,8 @@ from textual.widget import Widget
 from textual.widgets import DataTable, Static
 
 from ... import tiles as T
-from ...scoring.explain import arithmetic, meld_label, pattern_amount, result_from_summary, unit_value, value_line, win_payments
+from ...scoring.explain import (arithmetic, meld_label, pattern_amount, result_from_summary, unit_value, value_line,
+                               win_payments, zero_sum_payments)
 from ..model import fmt_num, parse, pattern_words, picked_indices, payment_words, standings, tile_text, transfers, wind_word
 from ..widgets.art import TileArt, flow, join_lines
 from ..widgets.chart import SEAT_STYLES, ScoreChart
@@ -426,13 +427,23 @@ class HandEndScreen(BaseScreen):
             return []
         if not pays:
             return []
-        out = [value_line(self.variant, res)]
-        for p in pays:
-            verb = "pay" if p.payer == self.you else "pays"
-            amount = f"{p.how} = {fmt_num(p.amount)}" if p.how else fmt_num(p.amount)
-            why = f" ({p.why})" if p.why and p.why != "self-draw" else ""
-            out.append(f"{names[p.payer]} {verb} {names[p.payee]}: {amount}{why}")
-        return out
+        return [value_line(self.variant, res)] + [self.payment_text(p) for p in pays]
+
+    def payment_text(self, p) -> str:
+        """``'Bot 2 pays You: 2 × 16 = 32 (discarder)'``, ``'You pay Bot 3: 2'``."""
+        verb = "pay" if p.payer == self.you else "pays"
+        amount = f"{p.how} = {fmt_num(p.amount)}" if p.how else fmt_num(p.amount)
+        why = f" ({p.why})" if p.why and p.why != "self-draw" else ""
+        return f"{self.names[p.payer]} {verb} {self.names[p.payee]}: {amount}{why}"
+
+    def zero_sum_lines(self) -> list[str]:
+        """Classic's zero-sum option: every payment worked out
+        (:func:`~mahjong_tui.scoring.explain.zero_sum_payments`), [] in the other modes."""
+        s = self.summary
+        pays = zero_sum_payments(self.variant, seat_winds=s["seat_winds"],
+                                 winners=[(w["seat"], w["value"]) for w in s["winners"]],
+                                 loser_scores={int(k): v for k, v in (s.get("loser_scores") or {}).items()})
+        return [self.payment_text(p) for p in pays]
 
     def compose_body(self) -> ComposeResult:
         s = self.summary
@@ -465,7 +476,12 @@ class HandEndScreen(BaseScreen):
                 yield Static("Hand values of the others", classes="section")
                 yield Static(others_breakdown(s, names, self.variant), markup=False)
             pays = transfers(s["deltas"])
-            if pays and not explained:
+            zero_sum = self.zero_sum_lines() if pays and not explained else []
+            if zero_sum:
+                yield Static("Who pays whom (each loser pays the winner his value; the losers settle the "
+                             "differences of their own)", classes="section")
+                yield Static("\n".join(f"  {x}" for x in zero_sum), markup=False)
+            elif pays and not explained:
                 yield Static("Who pays whom", classes="section")
                 yield Static("\n".join(f"  {names[a]} {'pay' if a == self.you else 'pays'} {names[b]} "
                                         f"{fmt_num(x)}" for a, b, x in pays),
