@@ -271,7 +271,10 @@ def score_hand(variant, text: str, args) -> dict:
     return out
 
 
-def _print_score(out: dict) -> None:
+def _print_score(out: dict, variant=None) -> None:
+    """``score``'s text: the decomposition, the breakdown, the arithmetic of the total
+    (:func:`mahjong_tui.scoring.explain.arithmetic`, where ``variant`` is given), the total,
+    points and payments."""
     res = out.pop("_breakdown")
     if not out["winning"]:
         print(f"Not a win: {out['reason']}")
@@ -286,6 +289,11 @@ def _print_score(out: dict) -> None:
         kind = kind[:-1] if p.value == 1 and kind.endswith("s") else kind   # 1 doubling, 1 point
         count = f"x{p.count}" if p.count != 1 else ""
         print(f"  {p.id:<32}{_fmt(p.value):>6} {kind:<12}{count:<4}{p.description or ''}".rstrip())
+    if variant is not None and out["winning"]:
+        from .scoring.explain import arithmetic
+
+        for line in arithmetic(variant, res):   # the one place the arithmetic is written down
+            print(f"  = {line}")
     print(f"  {'total':<32}{_fmt(out['value']):>6} {out['unit']}")
     if out.get("points") is not None:
         print(f"  points: {_fmt(out['points'])}")
@@ -433,7 +441,7 @@ def cmd_score(args) -> int:
         out.pop("_breakdown")
         print(json.dumps(out))
     else:
-        _print_score(out)
+        _print_score(out, variant)
     return 0
 
 

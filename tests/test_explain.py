@@ -283,3 +283,14 @@ def test_classic_zero_sum_payments_as_settled():
         got[p.payer] -= p.amount
         got[p.payee] += p.amount
     assert got == want == [-160, 288, -16, -112]
+
+
+def test_score_prints_the_same_arithmetic(capsys):
+    # the score command's text uses this module, the one place the arithmetic is written:
+    # the Classic hand above, (4 + 8 + 2 + 2 + 22) × 2 × 2 = 152 points
+    from mahjong_tui.cli import main
+
+    assert main(["score", "--variant", "classic", "234567s999mEE (CCC) +9m", "--by", "self-draw"]) == 0
+    lines = [ln.strip() for ln in capsys.readouterr().out.splitlines()]
+    at = lines.index("= (4 + 8 + 2 + 2 + 22) × 2 × 2 = 152 points")
+    assert lines[at + 1].split() == ["total", "152", "points"]
