@@ -158,3 +158,68 @@ def test_a_closed_terminal_loses_nothing_resume_continues(tmp_path):
     again = GameLog.load(journals[0])
     assert len(again.actions) > len(log.actions) and again.actions[:len(log.actions)] == log.actions
     assert sum(a.kind == "discard" and a.seat == 0 for a in again.actions) == 2
+
+
+# -- the own hand's colours, read from the terminal (issue 21, items 1 and 2) -------------------
+
+SUITS = "筒索萬"
+
+
+def _colour_at(text, i: int) -> str | None:
+    """The foreground colour (a hex string) the terminal shows at character ``i`` of a line
+    read with ``capture-pane -e`` (rich ``Text.from_ansi``); None for the default colour."""
+    colour = None
+    for span in text.spans:
+        style = span.style
+        if span.start <= i < span.end and not isinstance(style, str) and style.color is not None:
+            colour = None if style.color.is_default else style.color.get_truecolor().hex
+    return colour
+
+
+def _suit_colours(pairs) -> dict[str, set]:
+    out: dict[str, set] = {}
+    for suit, colour in pairs:
+        out.setdefault(suit, set()).add(colour)
+    return out
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)])
+def test_the_own_hand_is_coloured_by_suit_and_boxed_where_there_is_room(size, tmp_path):
+    """No --faces: the terminal decides.  At 80x24 the hand is one line of compact faces, at
+    160x50 it is boxed (CJK characters in bordered tiles); either way every suit of the hand is
+    drawn in a colour of its own (it was all the link colour, one grey)."""
+    from rich.text import Text
+
+    argv = command() + ["play", "--variant", "classic", "--seats", "human,ai:baseline,ai:baseline,ai:baseline",
+                        "--seed", "4", "--hands", "1", "--bot-delay", "0.3"]
+    # COLUMNS/LINES: the app may start before tmux has sized a new window (as in test_tmux_walls)
+    env = {"LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TERM": "xterm-256color", "MAHJONG_TUI_SAVES": str(tmp_path),
+           "PYTHONPATH": str(ROOT), "COLUMNS": str(size[0]), "LINES": str(size[1])}
+    t = Tmux(size[0], size[1], argv, env)
+    try:
+        boxed = size != (80, 24)
+        t.wait(lambda ls: any("Your turn" in ln for ln in ls) and (not boxed or any("┏━━┓" in ln for ln in ls)))
+        raw = t.run("capture-pane", "-p", "-e", "-t", "e2e").splitlines()
+        texts = [Text.from_ansi(ln) for ln in raw]
+        plain = [x.plain for x in texts]
+        bar = next(i for i, ln in enumerate(plain) if "Your turn" in ln)
+        pairs = []
+        if size == (80, 24):
+            row = next(i for i, ln in enumerate(plain) if hand_tiles([ln]))
+            for m in re.finditer(r"\S+", plain[row]):
+                token = m.group()
+                if token[-1] in "tsm":
+                    pairs.append((token[-1], _colour_at(texts[row], m.start())))
+            assert "┌" not in "".join(plain[bar - 4:bar])  # one line, not boxed
+        else:
+            top, suit_line = plain[bar - 4], bar - 2  # top borders, rank, suit, bottom borders
+            assert top.count("┌──┐") + top.count("┏━━┓") + top.count("╔══╗") == 14, plain[bar - 4:bar]
+            for m in re.finditer(r"[│┃║]([%s])[│┃║]" % SUITS, plain[suit_line]):
+                pairs.append((m.group(1), _colour_at(texts[suit_line], m.start(1))))
+        by_suit = _suit_colours(pairs)
+        assert len(by_suit) >= 2, (by_suit, plain[bar - 4:bar + 1])
+        assert all(len(c) == 1 and None not in c for c in by_suit.values()), by_suit
+        colours = [next(iter(c)) for c in by_suit.values()]
+        assert len(set(colours)) == len(colours), by_suit  # a colour per suit
+    finally:
+        t.close()
