@@ -608,7 +608,7 @@ class MatchEndScreen(BaseScreen):
             st.add_row(str(rank), mark, Text(self.names[seat], style=SEAT_STYLES[seat % 4].replace("bold ", "")),
                        str(wins[seat]), str(self_drawn[seat]), str(dealt_in[seat]), Text(fmt_num(score), style="bold"))
         side = Vertical(Static("Final standings", classes="section"), st, id="match-side")
-        chart = Vertical(Static("Score after each hand (each seat's number marks its score)",
+        chart = Vertical(Static("Score over the hands (each seat's number marks its score)",
                                 classes="section"),
                          ScoreChart(series, self.names, ascii=self.art.faces.ascii_only, id="chart"),
                          id="match-chart-box")
