@@ -76,14 +76,15 @@ def legacy_saves_dir(env: Mapping[str, str] = os.environ) -> Path:
 
 def saves_dir(env: Mapping[str, str] = os.environ) -> Path:
     """The folder of saved games and of the journals of local matches: ``$MAHJONG_TUI_SAVES``
-    if set, else ``saves`` in platformdirs' user data folder for ``mahjong-tui``.  Where
-    that differs from :func:`legacy_saves_dir` (not on Linux: macOS, Windows) and only the
-    old folder exists, the old one, so that games saved there are still found.  The folder
-    may not exist yet (:func:`private_dir` makes it)."""
+    in ``env`` if set, else ``saves`` in platformdirs' user data folder for ``mahjong-tui``
+    (platformdirs reads ``XDG_DATA_HOME`` from the process's environment).  Where that
+    differs from :func:`legacy_saves_dir` (not on Linux: macOS, Windows) and only the old
+    folder exists, the old one, so that games saved there are still found.  The folder may
+    not exist yet (:func:`private_dir` makes it)."""
     if env.get(SAVES_ENV):
         return Path(env[SAVES_ENV]).expanduser()
     new = platformdirs.user_data_path(APP_NAME, appauthor=False) / "saves"
-    old = legacy_saves_dir(env)
+    old = legacy_saves_dir(os.environ)  # as platformdirs reads it
     if old != new and not new.exists() and old.is_dir():
         return old
     return new
