@@ -17,6 +17,7 @@ No Textual, no asyncio here.
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 
 from .engine.log import MAX_LOG_BYTES, GameLog, LogWriter, decode_log
@@ -50,15 +51,20 @@ def journal_in_use(path: str | Path) -> bool:
     where the system has no flock."""
     if fcntl is None:
         return False
-    try:
-        with open(path, "rb") as fh:
-            try:
-                fcntl.flock(fh.fileno(), fcntl.LOCK_SH | fcntl.LOCK_NB)
-            except OSError:
-                return True
+    try:  # O_NONBLOCK: a pipe must not keep us waiting for a writer (it is no journal)
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except OSError:
         return False
-    return False
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return False
+        try:
+            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except OSError:
+            return True
+        return False
+    finally:
+        os.close(fd)
 
 
 class JournalInUse(LogError):
