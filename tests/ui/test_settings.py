@@ -297,3 +297,31 @@ async def test_the_focused_control_is_drawn_plainly(tmp_path):
         bell.focus()
         await pilot.pause()
         assert abs(_lum(bell.background_colors[1]) - _lum(auto.background_colors[1])) > 0.1
+
+
+@pytest.mark.parametrize("bell", [True, False])
+async def test_the_bell_rings_on_your_turn_when_asked(tmp_path, bell):
+    """The bell rings once for each of the player's turns (not for a claim prompt), and only
+    when the settings ask for it."""
+    import time
+
+    env = _env(tmp_path)
+    save_settings(Settings(bell=bell), env)
+    app = make_app(env=env)
+    rings = []
+    app.bell = lambda: rings.append(table_screen(app).session.request_now)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: my_request(app) is not None and my_request(app).is_turn)
+        first = my_request(app)
+        await pilot.press("enter")  # discard; the bots play on until our next turn
+        end = time.monotonic() + 30
+        while not (my_request(app) is not None and my_request(app).is_turn and my_request(app) is not first):
+            assert time.monotonic() < end, "no second turn"
+            req = my_request(app)
+            if req is not None and not req.is_turn:
+                await pilot.press("x")  # pass a claim prompt: no bell for it
+            await pilot.pause()
+        if bell:
+            assert len(rings) == 2 and rings[0] is first and all(r.is_turn for r in rings)
+        else:
+            assert rings == []

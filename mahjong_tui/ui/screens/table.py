@@ -182,6 +182,9 @@ class TableScreen(BaseScreen):
             if req is not None and req.is_turn:
                 tiles, drawn = hand_order(req.view["hand"], req.view.get("drawn"))
                 self.selected = drawn if drawn is not None else (len(tiles) - 1 if tiles else None)
+                your_turn = getattr(self.app, "your_turn", None)  # the bell, if the settings ask for it
+                if your_turn is not None:
+                    your_turn()
         self.redraw()
 
     def event_text(self, text: str) -> None:
