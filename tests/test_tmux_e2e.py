@@ -14,6 +14,8 @@ import os
 import re
 import shlex
 import shutil
+import signal
+import stat
 import subprocess
 import sys
 import time
@@ -35,13 +37,14 @@ def command() -> list[str]:
 
 
 class Tmux:
-    def __init__(self, width: int, height: int, argv: list[str], env: dict[str, str]):
+    def __init__(self, width: int, height: int, argv: list[str], env: dict[str, str], linger: int = 5):
         # a server of its own each time: a new server on a socket whose server was just killed
         # can fail to start ("server exited unexpectedly")
         self.sock = f"mjtest-{os.getpid()}-{width}x{height}-{next(_SERVERS)}"
         inner = " ".join(shlex.quote(a) for a in argv)
         envs = " ".join(f"{k}={shlex.quote(v)}" for k, v in env.items())
-        script = f"cd {shlex.quote(str(ROOT))} && env {envs} {inner}; sleep 5"
+        # the shell prints the exit status when the app is gone, and keeps the pane a while
+        script = f"cd {shlex.quote(str(ROOT))} && env {envs} {inner}; echo EXIT=$?; sleep {linger}"
         self.run("new-session", "-d", "-s", "e2e", "-x", str(width), "-y", str(height), script)
 
     def run(self, *args: str) -> str:
@@ -53,6 +56,16 @@ class Tmux:
 
     def screen(self) -> list[str]:
         return self.run("capture-pane", "-p", "-t", "e2e").splitlines()
+
+    def show(self, fmt: str) -> str:
+        """A pane variable, e.g. ``#{alternate_on}`` (1 while the app's alternate screen is on)."""
+        return self.run("display-message", "-p", "-t", "e2e", fmt).strip()
+
+    def app_pid(self) -> int:
+        """The process id of the app: the child of the pane's shell."""
+        shell = self.show("#{pane_pid}")
+        out = subprocess.run(["ps", "-o", "pid=", "--ppid", shell], capture_output=True, text=True, timeout=20)
+        return int(out.stdout.split()[0])
 
     def keys(self, *keys: str) -> None:
         self.run("send-keys", "-t", "e2e", *keys)
@@ -221,5 +234,51 @@ def test_the_own_hand_is_coloured_by_suit_and_boxed_where_there_is_room(size, tm
         assert all(len(c) == 1 and None not in c for c in by_suit.values()), by_suit
         colours = [next(iter(c)) for c in by_suit.values()]
         assert len(set(colours)) == len(colours), by_suit  # a colour per suit
+    finally:
+        t.close()
+
+
+@pytest.mark.parametrize("sig", ["TERM", "HUP"])
+def test_kill_puts_the_terminal_back_and_the_journal_resumes(sig, tmp_path):
+    """``kill PID`` (SIGTERM) or a hang-up (SIGHUP) of a running game: the app leaves the
+    alternate screen and turns mouse reporting off (before, the terminal stayed so until
+    ``reset``), says how to go on, exits 128 + the signal's number, and its journal (0600) resumes
+    the game with the discard made before the kill."""
+    saves = tmp_path / "saves"  # made by the app: 0700
+    env = {"LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TERM": "xterm-256color", "MAHJONG_TUI_SAVES": str(saves),
+           "PYTHONPATH": str(ROOT)}
+    argv = command() + ["--faces", "compact", "play", "--variant", "classic", "--seats", "human,ai,ai,ai",
+                        "--seed", "5", "--bot-delay", "0"]
+    t = Tmux(120, 40, argv, env, linger=30)
+    try:
+        lines = t.wait(lambda ls: any("Your turn" in ln for ln in ls) and hand_tiles(ls))
+        assert t.show("#{alternate_on} #{mouse_any_flag}") == "1 1"  # the app's modes, while it runs
+        chosen = re.search(r"discard (\S+)", next(ln for ln in lines if "Your turn" in ln)).group(1)
+        t.keys("d")
+        t.wait(lambda ls: chosen in own_pond(ls))
+        os.kill(t.app_pid(), getattr(signal, f"SIG{sig}"))
+        t.wait(lambda ls: any(ln.startswith("EXIT=") for ln in ls))
+        assert t.show("#{alternate_on} #{mouse_any_flag}") == "0 0"  # the terminal is back
+        lines = t.run("capture-pane", "-p", "-J", "-t", "e2e").splitlines()  # -J: wrapped lines joined
+        status = next(ln for ln in lines if ln.startswith("EXIT="))
+        assert status == f"EXIT={128 + getattr(signal, f'SIG{sig}')}"
+        said = next(ln for ln in lines if ln.startswith("mahjong-tui: stopped by"))
+        assert said.startswith(f"mahjong-tui: stopped by SIG{sig}; continue with: mahjong-tui resume ")
+        assert not any("Traceback" in ln for ln in lines)
+    finally:
+        t.close()
+    journals = list(saves.glob("classic-*.jsonl"))
+    assert len(journals) == 1, journals
+    assert stat.S_IMODE(journals[0].stat().st_mode) == 0o600 and stat.S_IMODE(saves.stat().st_mode) == 0o700
+    assert said.endswith(str(journals[0]))
+    from mahjong_tui.engine.log import GameLog
+
+    log = GameLog.load(journals[0])
+    assert any(a.kind == "discard" and a.seat == 0 for a in log.actions)
+    t = Tmux(120, 40, command() + ["--faces", "compact", "resume", str(journals[0])], env)
+    try:
+        lines = t.wait(lambda ls: any("Dice" in ln for ln in ls) and any(" You " in ln for ln in ls)
+                       and chosen in own_pond(ls))
+        assert own_pond(lines)[0] == chosen  # the discard made before the kill
     finally:
         t.close()
