@@ -113,3 +113,15 @@ async def test_the_final_standings_stand_beside_the_chart_on_a_wide_screen():
     side, chart, text = await _match_over((80, 24))
     assert side.bottom <= chart.y, (side, chart)   # above it on a narrow screen
     assert "Final standings" in text and "hand 0" in text
+
+
+def test_the_y_axis_is_labelled_with_round_values():
+    from mahjong_tui.ui.widgets.chart import y_labels
+
+    # 0..500 on 9 rows: the ends and 250 halfway (the row nearest to it); 36 rows: every 100
+    assert y_labels(0, 500, 9) == {0: "500", 8: "0", 4: "250"}
+    assert sorted(y_labels(0, 500, 36).values(), key=int) == ["0", "100", "200", "300", "400", "500"]
+    # -202..200: zero on its row, round values both ways, the ends as they are
+    labels = y_labels(-202, 200, 45)
+    assert labels[0] == "200" and labels[44] == "-202" and labels[22] == "0"
+    assert {"-150", "-100", "-50", "50", "100", "150"} <= set(labels.values())

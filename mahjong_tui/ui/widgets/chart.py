@@ -11,6 +11,7 @@ screen puts the final standings beside the chart, each seat with its marker and 
 
 from __future__ import annotations
 
+import math
 from typing import Sequence
 
 from rich.text import Text
@@ -84,19 +85,24 @@ def _scale(series: Sequence[Sequence[float]], width: int, height: int):
 
 def y_labels(lo: float, hi: float, plot_h: int) -> dict[int, str]:
     """Row → label of the y axis: the top (``hi``), the bottom (``lo``), zero where it lies
-    between, and on a plot of 9 rows or more the rows a quarter, half and three quarters
-    down (their values rounded), none on a row next to another label."""
-    def value_at(r: int) -> float:
-        return hi - r * (hi - lo) / (plot_h - 1)
+    between, and round values between them (multiples of 1, 2, 2.5 or 5 × 10^k, about one in
+    four rows, each on the row nearest to it), none on a row next to another label."""
+    def row_of(v: float) -> int:
+        return round((hi - v) * (plot_h - 1) / (hi - lo))
 
     labels = {0: fmt_num(hi), plot_h - 1: fmt_num(lo)}
     if lo < 0 < hi:
-        labels[round(hi * (plot_h - 1) / (hi - lo))] = "0"
-    if plot_h >= 9:
-        for q in (2, 1, 3):
-            r = round(q * (plot_h - 1) / 4)
-            if all(abs(r - k) > 1 for k in labels):
-                labels[r] = fmt_num(round(value_at(r)))
+        labels[row_of(0)] = "0"
+    want = max(1, (plot_h - 1) // 4)            # how many steps the axis can hold
+    raw = (hi - lo) / want
+    mag = 10 ** math.floor(math.log10(raw)) if raw > 0 else 1
+    step = next(m * mag for m in (1, 2, 2.5, 5, 10) if m * mag >= raw)
+    v = math.ceil(lo / step) * step
+    while v < hi:
+        r = row_of(v)
+        if all(abs(r - k) > 1 for k in labels):
+            labels[r] = fmt_num(v)
+        v += step
     return labels
 
 
