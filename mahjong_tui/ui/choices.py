@@ -40,8 +40,8 @@ class Choice:
 
 
 #: Keys after 1-9 for numbered choices: 0, then letters no other key of the table uses (not
-#: the prompt letters above, nor d h i o q x of the table screen).
-MORE_KEYS = "0befgjlmnuvyz"  # not s: the hint (screens/table.py)
+#: the prompt letters above, nor d h i l o q x of the table screen).
+MORE_KEYS = "0befgjmnuvyz"  # not s: the hint (screens/table.py)
 
 
 def meld_word(tiles, variant=None) -> str:

@@ -115,6 +115,22 @@ class ActionBox:
 
 
 @dataclass(frozen=True)
+class LogBox:
+    """The move log of the hand as the bottom seat may read it (ui/movelog.py), oldest first:
+    (wind letter of the seat whose move it is, or '', the words, the event kind)."""
+
+    lines: tuple[tuple[str, str, str], ...]
+
+
+def log_box(entries: Sequence, view: dict, limit: int = 200) -> LogBox:
+    """The :class:`LogBox` of ``entries`` (:class:`~mahjong_tui.ui.movelog.LogEntry`, those the
+    seat may read), the last ``limit`` of them, each with its seat's wind in ``view``."""
+    players = view["players"]
+    return LogBox(tuple((players[e.seat]["wind"] if e.seat is not None else "", e.text, e.kind)
+                        for e in list(entries)[-limit:]))
+
+
+@dataclass(frozen=True)
 class Frame:
     header: HeaderBox
     seats: tuple[SeatBox, ...]  # by POSITIONS order
@@ -122,6 +138,7 @@ class Frame:
     wall: WallBox
     hand: HandBox
     actions: ActionBox
+    log: LogBox | None = None  # the move log panel (a game at the table; not in a replay)
 
 
 def claimed_index(tiles: Sequence[int | None], claimed: int, owner: int, from_seat: int | None) -> int | None:

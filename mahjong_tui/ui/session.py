@@ -79,6 +79,7 @@ from ..paths import open_private, private_dir  # saves and journals: 0600, their
 from ..runner import BotSeat, TableRunner
 from ..variant import Variant
 from .model import SeatSpec, describe_event, seat_specs
+from .movelog import MoveLog, pass_text
 
 
 #: The choices of a claim prompt that auto-draw answers with ``pass`` (Classic's pick-up).
@@ -223,6 +224,9 @@ class DeskSession:
         self._handoff: Handoff | None = None
         self._parked: list[Request] = []  # requests taken off the queue, not yet served
         self._round_moved: asyncio.Event | None = None
+        #: the moves of the hand in play, for the log panel (public lines, and each human
+        #: seat's own passes for that seat only: ui/movelog.py); told as the status line is
+        self.moves = MoveLog()
 
     # -- who is shown -------------------------------------------------------------------------
     @property
@@ -515,7 +519,20 @@ class DeskSession:
             return False
         req.future.set_result(action)
         self._answered(req, action)
+        if action.kind == "pass":
+            self._note_pass(req)
         return True
+
+    def _note_pass(self, req: Request) -> None:
+        """The seat's own pass goes into its move log (for it alone), after the discard it
+        passed on: held, as the discard is, while a claim round lasts."""
+        text = pass_text(req.view, self.name, req.seat)
+        if text is None:
+            return
+        if self.claim_round is not None:
+            self.claim_round.held.append({"type": "pass", "seat": req.seat, "text": text, "private": True})
+        else:
+            self.moves.add_private(req.seat, text)
 
     def _answered(self, req: Request, action: Action) -> None:
         """Called once ``req`` is answered: nothing more at a local table (the seat's
@@ -530,13 +547,18 @@ class DeskSession:
             self.presenter.event_text(text)
 
     def note_event(self, ev: dict) -> None:
-        """Put a public event into words on the status line (:func:`describe_event`); an
-        instant payment also stays for :data:`PAYMENT_LINGER` further lines, a new hand
-        forgets it."""
+        """Put a public event into words on the status line (:func:`describe_event`) and in
+        the move log (:attr:`moves`); an instant payment also stays for
+        :data:`PAYMENT_LINGER` further lines, a new hand forgets it."""
         if self.claim_round is not None:  # told when the round is over
             self.claim_round.held.append(ev)
             return
+        if ev.get("type") == "pass" and ev.get("private"):  # a seat's own pass (_note_pass)
+            self.moves.add_private(ev["seat"], ev["text"])
+            return
         text = describe_event(ev, self.name, self.variant)
+        if text:
+            self.moves.add_event(ev, text)
         if ev.get("type") == "hand_start":
             self.payment_text = ""
         if not text:

@@ -103,6 +103,7 @@ KEYS = [
     ("s", "hint: what ai:strong would do here (cursor to its discard)"),
     ("?", "this help"),
     ("h", "the rules of this variant"),
+    ("l", "the moves of this hand (beside the table from 120 columns)"),
     ("q", "leave the table (save to resume later)"),
     ("replay", "← → step, PgUp PgDn hand, Home End, Tab turn table, s ai:strong's move"),
 ]

@@ -7,7 +7,8 @@ and hands it to the area widgets, which repaint only what changed.
 Keys (also on the ``?`` screen): left/right (or a mouse click) choose a tile; Enter or ``d``
 discard it (a click on the chosen tile discards it too); the prompt's letters and digits pick a
 claim or a turn action; ``x`` or space pass; ``o`` auto-draw on/off; ``s`` hint; ``?`` keys;
-``h`` rules; ``q`` quit (asks, offers to save).
+``h`` rules; ``l`` the moves of the hand (a side panel from 120 columns); ``q`` quit (asks, offers
+to save).
 
 Hint (``s``, when it is the keyboard's seat's decision): ``ai:strong`` is asked what it would do
 with this seat's own view and legal actions — what the player sees, nothing more, so a hint
@@ -41,7 +42,7 @@ from textual.binding import Binding
 from ... import tiles as T
 from ..choices import PASS_ALIASES, Choice, assign, parts
 from ...engine import Action
-from ..frame import ActionBox, Frame, build_frame
+from ..frame import ActionBox, Frame, build_frame, log_box
 from ..model import advisor, hand_order, latest_discarder, needs, readiness, unseen, wind_word
 from ..session import DeskSession, Request
 from ..widgets.areas import TableLayout
@@ -98,6 +99,7 @@ class TableScreen(BaseScreen):
         Binding("i", "table_info", "Table", show=False),
         Binding("o", "auto_draw", "Auto-draw", show=False),
         Binding("s", "suggest", "Hint", show=False),
+        Binding("l", "move_log", "Moves", show=False),
         Binding("q", "quit", "Quit"),
     ]
 
@@ -272,6 +274,7 @@ class TableScreen(BaseScreen):
             statuses=[s.seat_status(i) for i in range(4)] if s.network else None,
             alert=s.problem(), net=s.network, wall_rules=s.variant.wall, track=track,
         )
+        self.frame = replace(self.frame, log=log_box(s.moves.visible(bottom), view))
         self.layout_widget.show(self.frame)
 
     def tracked(self, req: Request | None) -> int | None:
@@ -414,7 +417,7 @@ class TableScreen(BaseScreen):
     def _unknown_key(self, event: events.Key) -> None:
         """A key that means nothing in this prompt: say which keys do (not for keys that have
         a binding elsewhere, like ? h q)."""
-        if event.key in ("question_mark", "h", "q", "i", "o", "s", "tab", "shift+tab") or not (event.is_printable or event.key == "enter"):
+        if event.key in ("question_mark", "h", "q", "i", "o", "s", "l", "tab", "shift+tab") or not (event.is_printable or event.key == "enter"):
             return
         req = self._my_request()
         self._hint = ("Use the keys shown: Enter or d discards the chosen tile; s: a hint" if req is not None and req.is_turn
@@ -486,6 +489,14 @@ class TableScreen(BaseScreen):
         s = self.session
         seat = s.keyboard if s.keyboard is not None else s.perspective
         self.app.push_screen(KeysScreen(s.variant, self.art, s.seat_wind(seat)))
+
+    def action_move_log(self) -> None:
+        """``l``: the moves of the hand so far, as the seat at the bottom may read them (the
+        side panel shows them too where the terminal is wide enough)."""
+        from .movelog import MoveLogScreen
+
+        if self.frame is not None and self.frame.log is not None:
+            self.app.push_screen(MoveLogScreen(self.frame.log))
 
     def action_rules(self) -> None:
         from .rules import RulesScreen

@@ -17,6 +17,7 @@ from __future__ import annotations
 from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
@@ -451,6 +452,7 @@ class TableLayout(Widget):
             yield SeatPanel(art, "bottom", max_lines=1, id="seat-bottom")
             yield HandArea(art, id="hand")
             yield ActionBar(art, id="actions")
+        yield MoveLogPanel(art, id="log")  # beside the board where wide enough (widgets/movelog.py)
 
     def on_mount(self) -> None:
         q = self.query_one
@@ -459,6 +461,7 @@ class TableLayout(Widget):
             "wall": q("#wall", WallPanel),
             "hand": q("#hand", HandArea),
             "actions": q("#actions", ActionBar),
+            "log": q("#log", MoveLogPanel),
         }
         for pos in ("top", "left", "right", "bottom"):
             self._areas[f"seat-{pos}"] = q(f"#seat-{pos}", SeatPanel)
@@ -496,9 +499,18 @@ class TableLayout(Widget):
         a["wall"].show(frame.wall)
         a["hand"].show(frame.hand)
         a["actions"].show(frame.actions)
+        if frame.log is not None:
+            a["log"].show(frame.log)
+
+    @on(events.Resize)
+    def _log_beside(self, event: events.Resize) -> None:
+        """The move log is shown beside the board from :data:`LOG_MIN_WIDTH` columns (the
+        ``-log`` class; below, the ``l`` screen has it)."""
+        self.set_class(event.size.width >= LOG_MIN_WIDTH, "-log")
 
     def area(self, name: str) -> Area:
         return self._areas[name]
 
 
 from .wall import WallPanel  # noqa: E402 - wall.py builds on Area, defined above
+from .movelog import LOG_MIN_WIDTH, MoveLogPanel  # noqa: E402 - it builds on Area too

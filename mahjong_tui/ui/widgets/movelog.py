@@ -1,0 +1,72 @@
+"""The move log of the hand (issue 21, item 5): a side panel of the table where the terminal is
+wide enough (:data:`LOG_MIN_WIDTH`); the ``l`` screen (screens/movelog.py) shows it at any size.
+
+Each line: the wind of the seat whose move it is, then the status line's words for it
+(``S  Bot 2 pungs 5m from You``), wrapped under its words; the newest at the bottom.  Claims and
+kongs are bold, instant payments in the warning colour, a seat's own pass in italics.
+"""
+
+from __future__ import annotations
+
+from rich.cells import cell_len
+from rich.text import Text
+
+from ..frame import LogBox
+from .areas import Area
+
+#: the narrowest terminal that shows the log beside the table (below it: the ``l`` key)
+LOG_MIN_WIDTH = 120
+
+STYLES = {"claim": "bold", "kong": "bold", "add_kong_declared": "bold", "concealed_kong_declared": "bold",
+          "instant_payment": "bold yellow", "bonus": "", "indicator": "bold", "hand_start": "dim",
+          "pass": "italic", "discard": ""}
+
+
+def wrap(words: str, width: int) -> list[str]:
+    """``words`` in lines of at most ``width`` cells, broken between words (a word wider than
+    the line is cut)."""
+    lines: list[str] = []
+    cur = ""
+    for word in words.split():
+        while cell_len(word) > width:
+            if cur:
+                lines.append(cur)
+                cur = ""
+            lines.append(word[:width])
+            word = word[width:]
+        if not cur:
+            cur = word
+        elif cell_len(cur) + 1 + cell_len(word) <= width:
+            cur += " " + word
+        else:
+            lines.append(cur)
+            cur = word
+    if cur:
+        lines.append(cur)
+    return lines or [""]
+
+
+def log_lines(box: LogBox, width: int) -> list[Text]:
+    """Every line of the log, wrapped to ``width``: the wind (2 cells), then the words."""
+    out: list[Text] = []
+    for wind, words, kind in box.lines:
+        style = STYLES.get(kind, "")
+        for i, part in enumerate(wrap(words, max(4, width - 2))):
+            t = Text(no_wrap=True, overflow="crop", end="")
+            t.append(f"{wind:<2}" if i == 0 else "  ", "bold dim")
+            t.append(part, style)
+            out.append(t)
+    return out
+
+
+class MoveLogPanel(Area):
+    """The side panel: a title, then the last lines of the log that fit."""
+
+    def draw(self, box: LogBox, width: int, height: int) -> list[Text]:
+        title = Text("Moves this hand", style="bold", no_wrap=True, end="")
+        lines = log_lines(box, width)
+        room = max(0, height - 1)
+        return [title] + (lines[-room:] if room else [])
+
+
+__all__ = ["LOG_MIN_WIDTH", "MoveLogPanel", "log_lines", "wrap"]

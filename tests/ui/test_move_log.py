@@ -1,0 +1,92 @@
+"""The move log of the hand (issue 21, item 5; ui/movelog.py, widgets/movelog.py).
+
+- in the real app at 120x40 it is beside the table and says what the status line said, move by
+  move; at 80x24 it is not on the table, and ``l`` shows it (and closes it again);
+- a person's pass in a claim window is in that person's log alone (at a hot-seat table the
+  other person's log does not say it), after the discard it passed on.
+"""
+
+from __future__ import annotations
+
+from mahjong_tui.ui.movelog import MoveLog
+from mahjong_tui.ui.screens.movelog import MoveLogScreen
+from mahjong_tui.ui.widgets.movelog import MoveLogPanel, log_lines
+from tests.ui.helpers import make_app, play, table_screen, wait_for
+
+
+def flat(lines) -> str:
+    """The log's words without the wrapping (and the winds at the line starts)."""
+    return " ".join(" ".join(ln.split()) for ln in lines)
+
+
+async def test_the_log_is_beside_the_table_at_120x40_and_behind_l_at_80x24():
+    for size in ((120, 40), (80, 24)):
+        app = make_app(variant="yuxi", seed=3, hands=1)
+        async with app.run_test(size=size) as pilot:
+            await play(pilot, app, turns=3, pass_claims=True)
+            await pilot.pause()
+            s = table_screen(app).session
+            said = s.last_text
+            mine = [e.text for e in s.moves.visible(s.perspective)]
+            assert said and said == mine[-1]            # the status line's words, the newest last
+            assert mine[0].startswith("Hand 1:")        # the hand's log starts with its deal
+            assert sum(t.startswith("You discard") for t in mine) >= 2
+            panel = app.screen.query_one(MoveLogPanel)
+            if size == (120, 40):
+                assert panel.display and panel.size.width >= 26
+                shown = flat(panel.plain_lines())
+                assert said in shown and all(t in shown for t in mine[-5:])
+                continue
+            assert panel.size.width == 0 or not panel.display  # no room beside the table
+            await pilot.press("l")
+            await wait_for(pilot, lambda: isinstance(app.screen, MoveLogScreen))
+            text = flat(ln.plain for ln in log_lines(app.screen.box, 68))
+            assert all(t in text for t in mine)
+            await pilot.press("l")
+            await wait_for(pilot, lambda: not isinstance(app.screen, MoveLogScreen))
+
+
+async def test_a_pass_is_in_the_passer_s_log_alone():
+    """Hot-seat (Player 1 and Player 3 at one keyboard): Player 3 passes on Player 1's 9s; the
+    line is in Player 3's log, not in Player 1's, and while the claim round lasts it waits, as
+    the discard's own line does, so it comes after it."""
+    import asyncio
+
+    from mahjong_tui.engine import Action
+    from mahjong_tui.ui.session import ClaimRound, GameSession, Request
+    from mahjong_tui.variant import load_variant
+
+    session = GameSession(load_variant("yangzhou"), 5, ["human", "ai:baseline", "human", "ai:baseline"],
+                          hands=1, bot_delay=0)
+    view = session.table.view(2)
+    view = {**view, "discard": {"seat": 0, "tile": "9s"}}
+    loop = asyncio.get_running_loop()
+    # in a claim round: the discard and the pass are held, told in order when it ends
+    session.claim_round = ClaimRound(0, "9s", 0, [2], {2}, None, {})
+    session.note_event({"type": "discard", "seat": 0, "tile": "9s"})
+    req = Request(2, view, [Action(2, "pass")], loop.create_future())
+    assert session.resolve(req, Action(2, "pass"))
+    assert [e.text for e in session.moves.visible(2)][-1:] != ["Player 3 passes on 9s"]
+    session._end_round()
+    lines = [e.text for e in session.moves.visible(2)]
+    assert lines[-2:] == ["Player 1 discards 9s", "Player 3 passes on 9s"]
+    assert "Player 3 passes on 9s" not in [e.text for e in session.moves.visible(0)]
+    assert [e.text for e in session.moves.visible(0)][-1] == "Player 1 discards 9s"
+    # outside a round (one person at the table, or a LAN seat): at once
+    req = Request(2, view, [Action(2, "pass")], loop.create_future())
+    session.resolve(req, Action(2, "pass"))
+    assert [e.text for e in session.moves.visible(2)][-1] == "Player 3 passes on 9s"
+    assert [e.text for e in session.moves.visible(0)][-1] == "Player 1 discards 9s"
+    session._bots.shutdown(wait=False)
+
+
+def test_a_new_hand_starts_a_new_log_and_private_lines_stay_private():
+    log = MoveLog()
+    log.add_event({"type": "hand_start", "hand": 0, "dealer": 1}, "Hand 1: Bot 2 deals")
+    log.add_event({"type": "discard", "seat": 1, "tile": "5m"}, "Bot 2 discards 5m")
+    log.add_private(0, "You pass on 5m")
+    assert [e.text for e in log.visible(0)] == ["Hand 1: Bot 2 deals", "Bot 2 discards 5m", "You pass on 5m"]
+    assert [e.text for e in log.visible(2)] == ["Hand 1: Bot 2 deals", "Bot 2 discards 5m"]
+    assert log.visible(0)[0].seat == 1
+    log.add_event({"type": "hand_start", "hand": 1, "dealer": 2}, "Hand 2: Bot 3 deals")
+    assert [e.text for e in log.visible(0)] == ["Hand 2: Bot 3 deals"]
