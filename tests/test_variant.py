@@ -197,3 +197,107 @@ def test_later_keys_at_their_default_leave_older_hashes_alone(tmp_path):
                   '[melds]\nsteps = [1, 2]\n')
     assert load_variant(str(same)).rules_hash == load_variant("classic").rules_hash
     assert load_variant(str(other)).rules_hash != load_variant("classic").rules_hash
+
+
+# -- ranges: every number of a variant file is bounded (issue 20, item 10) ------------------------
+@pytest.mark.parametrize("parent, body, key, allowed", [
+    ("classic", "[match]\nhands = 1e308\n", "match.hands", "a whole number from 1 to 1000"),
+    ("classic", "[scoring]\nlimit = 1e308\n", "scoring.limit", "a number from 0 to 1000000"),
+    ("classic", "[scoring]\nlimit = inf\n", "scoring.limit", "a number from 0 to 1000000"),
+    ("classic", "[scoring]\nlimit = nan\n", "scoring.limit", "a number from 0 to 1000000"),
+    ("classic", "[scoring]\nbase = 1e308\n", "scoring.base", "a number from 0 to 1000"),
+    ("classic", "[win]\nminimum = 1e308\n", "win.minimum", "a number from 0 to 1000"),
+    ("classic", "[match]\nstart_score = 1e308\n", "match.start_score", "a number from -1000000000 to 1000000000"),
+    ("classic", "[settlement]\ndiscarder = 1e308\n", "settlement.discarder", "a number from 0 to 100"),
+    ("classic", "[scoring.doublings]\nown_wind_pung = 1e308\n", "scoring.doublings.own_wind_pung",
+     "a number from 0 to 10"),
+    ("classic", "[scoring.points]\nchow = -inf\n", "scoring.points.chow", "a number from 0 to 10000"),
+    ("yuxi", "[scoring.multipliers]\nall_pungs = 1e308\n", "scoring.multipliers.all_pungs",
+     "a number from 0 to 1000"),
+    ("yangzhou", "[scoring.fan]\nfull_flush = 1e308\n", "scoring.fan.full_flush", "a number from 0 to 1000"),
+    ("singapore", "[scoring.tai]\nfull_flush = 1e308\n", "scoring.tai.full_flush", "a number from 0 to 100"),
+    ("singapore", "[instant_payments]\nkong_exposed = 1e308\n", "instant_payments.kong_exposed",
+     "a number from 0 to 1000"),
+    ("uzje", "[scoring]\nladder = [2, 5, 1e308]\n", "scoring.ladder", "a list of at most 100 numbers from 0 to 1000000"),
+    ("uzje", "[scoring]\nlimit_points = 1e308\n", "scoring.limit_points", "a number from 0 to 1000000"),
+    ("uzje", "[tiles]\nranks = [true, 16]\n", "tiles.ranks", "a list of 2 whole numbers from 0 to 16"),
+])
+def test_a_number_out_of_its_range_is_refused_saying_the_range(tmp_path, parent, body, key, allowed):
+    """1e308 passed validation and then overflowed in scoring (points x 2^doublings) or in a
+    bot's estimates; inf and nan too."""
+    p = write(tmp_path, "bad.toml", f'extends = "{parent}"\nid = "bad"\nname = "Bad"\n' + body)
+    with pytest.raises(VariantError) as exc:
+        load_variant(str(p))
+    msg = str(exc.value)
+    assert f"bad.toml: key '{key}' = " in msg and f"is not allowed; expected {allowed}" in msg, msg
+    assert "\n" not in msg and len(msg) < 300
+
+
+def test_the_top_of_every_range_scores_a_finite_hand():
+    """Classic at the top of its ranges (every doubling 10, every point 10,000, no limit): a hand
+    scores a finite number.  123m 456t (777s) EEE 55m won on 5m by East, as in test_cli (there
+    30 points x 2^3): the point patterns are chow (twice), an open simple pung, a hidden honour
+    pung and the discard win = 5 x 10,000 = 50,000 points; the doublings own wind, prevailing
+    wind and won by the dealer = 3 x 10 = 30; 50,000 x 2^30 = 53,687,091,200,000."""
+    from mahjong_tui.cli import build_parser, score_hand  # the scorer of ``score``
+
+    v = load_variant("classic")
+    over = {"scoring.limit": 0}
+    over.update({f"scoring.doublings.{pid}": 10 for pid in v.scoring["doublings"]})
+    over.update({f"scoring.points.{pid}": 10_000 for pid in v.scoring["points"]})
+    top = v.with_options(over)
+    hand = "123m456t (777s) EEE 55m +5m"
+    out = score_hand(top, hand, build_parser().parse_args(["score", hand]))
+    assert out["winning"] and out["value"] == 50_000 * 2 ** 30
+
+
+def test_a_variant_where_no_hand_can_win_is_refused(tmp_path):
+    p = write(tmp_path, "bad.toml", 'extends = "classic"\nid = "bad"\nname = "Bad"\n[win]\nforms = []\n')
+    with pytest.raises(VariantError, match=r"key 'win.forms' = \[\] is not allowed; expected a non-empty list "
+                                           r"drawn from 'standard', .* \(a hand must be winnable\)"):
+        load_variant(str(p))
+
+
+def test_a_tile_set_too_small_to_deal_is_refused(tmp_path):
+    # one suit of 9 ranks x 4 copies = 36 tiles; the deal takes 13 x 4 + 1 = 53, and one to draw
+    p = write(tmp_path, "bad.toml", 'extends = "classic"\nid = "bad"\nname = "Bad"\n'
+              '[tiles]\nsuits = ["t"]\nhonours = []\nbonus = []\n[wall]\nstacks = [5, 5, 4, 4]\nreserve = 0\n')
+    with pytest.raises(VariantError, match=r"bad.toml: the tile set is too small to deal: 36 tiles .* leave 36; "
+                                           r"the deal needs 54"):
+        load_variant(str(p))
+
+
+def test_doubling_hand_values_need_a_small_limit():
+    # Singapore pays base x 2^(tai - 1), capped at 5 tai: no cap would overflow
+    with pytest.raises(VariantError, match=r"'settlement.hand_value' = 'doubling' .* needs 'scoring.limit' "
+                                           r"from 1 to 64"):
+        load_variant("singapore").with_options({"scoring.limit": 0})
+    assert load_variant("singapore").with_options({"scoring.limit": 64}).scoring["limit"] == 64
+
+
+@pytest.mark.parametrize("vid", ['"../../etc/passwd"', '"a b"', '""', '"x' + "x" * 64 + '"'])
+def test_a_variant_id_names_a_file_so_it_holds_no_path(tmp_path, vid):
+    p = write(tmp_path, "bad.toml", f'extends = "classic"\nid = {vid}\nname = "Bad"\n')
+    with pytest.raises(VariantError, match="key 'id' = .* letters, digits"):
+        load_variant(str(p))
+
+
+def test_every_shipped_variant_and_the_readme_house_rule_load(tmp_path):
+    """The five variants, each named option of theirs, and the house rule of variants/README.md."""
+    import re
+
+    from mahjong_tui.variant import option_values, variants_dir
+
+    assert set(available_variants()) == {"classic", "yuxi", "yangzhou", "singapore", "uzje"}
+    for vid in available_variants():
+        v = load_variant(vid)
+        for name in v.declared_options:
+            for value in option_values(name):
+                v.with_options({name: value})
+    readme = (variants_dir() / "README.md").read_text(encoding="utf-8")
+    example = re.search(r"```toml\n(.*?)```", readme, re.S).group(1)
+    assert 'extends = "classic"' in example
+    path = tmp_path / "house.toml"
+    path.write_text(example, encoding="utf-8")
+    v = load_variant(str(path))
+    assert v.id == "classic-zero-sum" and v.settlement["mode"] == "classical_zero_sum"
