@@ -301,3 +301,30 @@ def test_every_shipped_variant_and_the_readme_house_rule_load(tmp_path):
     path.write_text(example, encoding="utf-8")
     v = load_variant(str(path))
     assert v.id == "classic-zero-sum" and v.settlement["mode"] == "classical_zero_sum"
+
+
+def test_the_readme_gives_the_range_of_every_number():
+    """variants/README.md says what is allowed: each number key's row has its range as
+    ``lo..hi``, each score table its range, and the same as the validation checks."""
+    import re
+
+    from mahjong_tui.variant import SCHEMA, SCORE_TABLE_RANGES, variants_dir
+
+    rows = [ln for ln in (variants_dir() / "README.md").read_text(encoding="utf-8").splitlines() if ln.startswith("| ")]
+
+    def row_of(section: str, key: str) -> str:
+        if section == "instant_payments":
+            return next(r for r in rows if r.startswith("| **[instant_payments]**"))
+        return next(r for r in rows if f"`{key}`" in r.split(" | ")[0])
+
+    checked = 0
+    for section, keys in SCHEMA.items():
+        for key, (_check, allowed, _default) in keys.items():
+            m = re.fullmatch(r"a (?:whole )?number from (-?[\d.]+) to ([\d.]+)", allowed)
+            if m:
+                assert f"{m.group(1)}..{m.group(2)}" in row_of(section, key), (section, key, allowed)
+                checked += 1
+    for table, (lo, hi) in SCORE_TABLE_RANGES.items():
+        row = row_of("scoring", table)
+        assert re.search(rf"(`{table}`|number) {lo}\.\.{hi}\b", row), (table, row)
+    assert checked >= 25
