@@ -12,11 +12,12 @@ screen also says where the settings file and the saved games are.
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, VerticalScroll
 from textual.validation import Number
 from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
 
@@ -31,10 +32,20 @@ from .base import BaseScreen
 
 #: the tiles of the sample row: each suit's 1, 5 and 9, a wind and the three dragons
 SAMPLE = ("1t", "5t", "9t", "1s", "5s", "9s", "1m", "5m", "9m", "E", "C", "F", "P")
+#: the sample of a boxed set, narrower (it fits beside the labels at 80 columns)
+SAMPLE_BOXED = ("1t", "5t", "1s", "5s", "1m", "5m", "E", "C", "F")
 #: said when the bot pause cannot be used
 PAUSE_RULE = f"Bot pause: seconds, 0 to {MAX_BOT_DELAY:g} (such as 0.4)."
 #: what the switches' labels say beside them (so that on and off differ without colour too)
 ON_OFF = {True: "on", False: "off"}
+
+
+def home_short(path: Path) -> str:
+    """``path`` with the home folder written ``~`` (``~/.config/mahjong-tui/config.toml``)."""
+    try:
+        return str(Path("~") / path.relative_to(Path.home()))
+    except ValueError:
+        return str(path)
 
 
 def face_choices() -> list[tuple[str, str]]:
@@ -77,9 +88,9 @@ class SettingsScreen(BaseScreen):
     def compose_body(self) -> ComposeResult:
         s = self.settings
         names = [v for _, v in face_choices()]
-        with Vertical(id="settings"):
+        with VerticalScroll(id="settings"):
             yield Static("Settings", id="settings-title")
-            with Horizontal(classes="menu-row settings-row"):
+            with Horizontal(classes="settings-row"):
                 yield Label("Tile faces", classes="settings-label")
                 yield Select(face_choices(), value=s.faces if s.faces in names else "auto", allow_blank=False,
                              compact=True, id="set-faces")
@@ -98,7 +109,7 @@ class SettingsScreen(BaseScreen):
                 yield Label("Classic auto-draw", classes="settings-label")
                 yield Switch(s.auto_draw, id="set-auto-draw", animate=False)
                 yield Label("", classes="switch-state", id="state-auto-draw")
-            with Horizontal(classes="settings-row"):
+            with Horizontal(classes="settings-row -last"):
                 yield Label("Bell on your turn", classes="settings-label")
                 yield Switch(s.bell, id="set-bell", animate=False)
                 yield Label("", classes="switch-state", id="state-bell")
@@ -111,6 +122,7 @@ class SettingsScreen(BaseScreen):
 
     def on_mount(self) -> None:
         self.query_one("#set-faces", Select).focus()
+        self._say("")
         self._show()
         app = self.app
         given = []
@@ -120,7 +132,8 @@ class SettingsScreen(BaseScreen):
             given.append(f"--bot-delay {app.cli_bot_delay:g}")
         wins = f"  ({', '.join(given)} on the command line win{'s' if len(given) == 1 else ''} in this run)" if given else ""
         self.query_one("#settings-files", Static).update(
-            Text(f"Saved on leaving to {config_path(app.env)}{wins}\nSaved games: {app.saves_dir()}"))
+            Text(f"Saved on leaving to {home_short(config_path(app.env))}{wins}\n"
+                 f"Saved games: {home_short(app.saves_dir())}"))
 
     # -- what the form holds ------------------------------------------------------------------
     def chosen(self) -> Settings | None:
@@ -168,7 +181,13 @@ class SettingsScreen(BaseScreen):
 
     def on_input_changed(self, event: Input.Changed) -> None:
         valid = event.validation_result is None or event.validation_result.is_valid
-        self.query_one("#settings-error", Static).update("" if valid and event.value.strip() else PAUSE_RULE)
+        self._say("" if valid and event.value.strip() else PAUSE_RULE)
+
+    def _say(self, text: str) -> None:
+        """The line under the fields: what the bot pause takes (hidden when empty)."""
+        error = self.query_one("#settings-error", Static)
+        error.update(text)
+        error.display = bool(text)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -190,19 +209,19 @@ class SettingsScreen(BaseScreen):
         the screen stays."""
         chosen = self.chosen()
         if chosen is None:
-            self.query_one("#settings-error", Static).update(f"Check the bot pause: {PAUSE_RULE}")
+            self._say(f"Check the bot pause: {PAUSE_RULE}")
             self.query_one("#set-bot-pause", Input).focus()
             return
         self.dismiss(chosen)
 
 
 def sample_text(faces: Faces) -> Text:
-    """:data:`SAMPLE` drawn with ``faces``: one line with the one-line set, or the boxed
-    tiles (:data:`~mahjong_tui.ui.faces.BOX_ROWS` lines and the bottom borders) when the set
-    is boxed by request (``faces.forced``)."""
-    tiles = [parse_tile(t) for t in SAMPLE]
+    """:data:`SAMPLE` drawn with ``faces``: one line with the one-line set, or
+    :data:`SAMPLE_BOXED` boxed (:data:`~mahjong_tui.ui.faces.BOX_ROWS` lines and the bottom
+    borders) when the set is boxed by request (``faces.forced``)."""
     if faces.large is None or not faces.forced:
-        return faces.small.render_row(tiles)
+        return faces.small.render_row([parse_tile(t) for t in SAMPLE])
+    tiles = [parse_tile(t) for t in SAMPLE_BOXED]
     box = faces.large
     rows = [box.tile(t) for t in tiles]
     out = Text(no_wrap=True, overflow="crop")
