@@ -136,6 +136,11 @@ def test_the_saved_games_list_says_cannot_be_opened_on_one_line(tmp_path):
         path.write_bytes(data)
         line, brief = saved_game_summaries(path)
         assert line.startswith("Cannot be opened: ") and "\n" not in line, line
+    (tmp_path / "gone.jsonl").symlink_to(tmp_path / "nowhere.jsonl")  # a link to nothing
+    os.mkfifo(tmp_path / "pipe.jsonl")
+    for name in ("gone.jsonl", "pipe.jsonl"):
+        line, _ = saved_game_summaries(tmp_path / name)
+        assert line.startswith("Cannot be opened: ") and name in line, line
     with pytest.raises(UIError, match="no unfinished game"):
         latest_unfinished(tmp_path)
 

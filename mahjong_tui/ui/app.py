@@ -405,8 +405,15 @@ def refuse_if_in_play(path: str | Path | None, mode: str) -> None:
 
 def saved_games(folder: Path) -> list[Path]:
     """The game logs (``*.jsonl``) in ``folder``, most recently written first ([] if there is
-    no such folder)."""
-    return sorted(folder.glob("*.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True) if folder.is_dir() else []
+    no such folder).  A name that cannot be looked at (a link to nothing) comes last; opening
+    it says why it cannot be opened."""
+    def written(p: Path) -> float:
+        try:
+            return p.stat().st_mtime
+        except OSError:
+            return 0.0
+
+    return sorted(folder.glob("*.jsonl"), key=written, reverse=True) if folder.is_dir() else []
 
 
 def latest_unfinished(folder: Path, newest: int | None = None) -> Path:
