@@ -18,6 +18,7 @@ from . import tiles as T
 from .errors import HandError, MahjongError
 from .net.args import add_net_arguments, bot_delay  # argparse only: no asyncio, no Textual
 from .scoring.context import SITUATIONS
+from .seats import seat_problem
 
 WIND_BY_LETTER = {"E": T.EAST, "S": T.SOUTH, "W": T.WEST, "N": T.NORTH}
 
@@ -48,11 +49,9 @@ def _seats(value: str) -> list[str]:
     if len(parts) != 4:
         raise argparse.ArgumentTypeError(f"--seats needs 4 comma-separated seats, got {len(parts)}")
     for p in parts:
-        kind = p.split(":", 1)[0]
-        if kind not in ("human", "ai", "remote"):
-            raise argparse.ArgumentTypeError(f"seat {p!r}: a seat is human, ai, ai:LEVEL or remote")
-        if kind == "ai" and ":" in p and p.split(":", 1)[1] not in ("easy", "normal", "strong", "baseline"):
-            raise argparse.ArgumentTypeError(f"seat {p!r}: AI levels are easy, normal, strong, baseline")
+        problem = seat_problem(p)  # the rule of every seat list (mahjong_tui.seats)
+        if problem:
+            raise argparse.ArgumentTypeError(problem)
     return parts
 
 

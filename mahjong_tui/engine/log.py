@@ -32,6 +32,7 @@ from typing import IO, Iterable
 
 from ..errors import IllegalAction, LogError, MahjongError
 from ..paths import open_private, read_regular
+from ..seats import AI_LEVELS, seat_problem  # noqa: F401 - AI_LEVELS: for the log's readers
 from ..variant import Variant, check_options, load_variant, option_assignments
 from .actions import Action
 from .table import Table
@@ -42,26 +43,11 @@ VERSION = 1
 #: the largest game log that is read (a match of 16 hands is some 60 KB; ``sim`` of 10,000
 #: hands some 40 MB)
 MAX_LOG_BYTES = 256 * 2**20
-#: the levels of ``ai:LEVEL`` (:func:`mahjong_tui.ai.baseline.make_bot`)
-AI_LEVELS = ("easy", "normal", "strong", "baseline")
 #: the longest seed string and variant reference a log header may hold
 MAX_SEED_CHARS = 1000
 MAX_VARIANT_CHARS = 4096
 #: the most hands a log's ``hands`` may ask for
 MAX_HANDS = 10**9
-
-
-def seat_problem(spec: object) -> str | None:
-    """What is wrong with seat ``spec`` (of ``--seats``, or a log's ``seats``), or None for
-    ``human``, ``remote``, ``ai`` or ``ai:LEVEL`` (LEVEL one of :data:`AI_LEVELS`)."""
-    if not isinstance(spec, str):
-        return f"a seat is a string, got {json.dumps(spec)[:40]}"
-    kind, colon, level = spec.partition(":")
-    if kind not in ("human", "ai", "remote") or (colon and kind != "ai"):
-        return f"seat {spec[:40]!r}: a seat is human, ai, ai:LEVEL or remote"
-    if colon and level not in AI_LEVELS:
-        return f"seat {spec[:40]!r}: AI levels are {', '.join(AI_LEVELS)}"
-    return None
 
 
 def _shown(value: object) -> str:

@@ -53,6 +53,7 @@ from ..config import Settings, load_settings, save_settings
 from ..engine.log import GameLog
 from ..errors import LogError, MahjongError
 from ..paths import saves_dir
+from ..seats import AI_LEVELS
 from ..variant import Variant, load_variant
 from .faces import FaceSetError, choose_faces
 from .palette import COLOUR_BLIND, apply_palette
@@ -79,8 +80,8 @@ def check_seats(seats: Sequence[str]) -> list[str]:
         if kind == "remote":
             raise UIError("seat 'remote' is a player over the network: host a LAN table with "
                           "mahjong-tui host --seats ...; at a local table use human or ai[:easy|normal|strong]")
-        if kind == "ai" and level and level not in ("easy", "normal", "strong", "baseline"):
-            raise UIError(f"unknown AI level {level!r} in seat {s!r}; levels: easy, normal, strong")
+        if kind == "ai" and level and level not in AI_LEVELS:
+            raise UIError(f"unknown AI level {level!r} in seat {s!r}; levels: {', '.join(AI_LEVELS)}")
         out.append(s)
     if len(out) != 4:
         raise UIError(f"a table has 4 seats, got {len(out)}")
