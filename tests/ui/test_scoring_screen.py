@@ -276,3 +276,20 @@ def test_a_non_winners_arithmetic_is_shown_where_it_takes_more_than_one_number()
     assert c.export_text().split() == (
         "Bot 3 24 points: Exposed pung of honours 4 points · Flower or season of your own wind 8 points · "
         "Pung or kong of dragons 1 doubling → (4 + 8) × 2 = 24 points").split()
+
+
+def test_a_zero_read_as_rank_0_is_underlined_when_it_won():
+    """Uzje: the winning zero (``Z``) sits in an arith the scorer read as 0-1-2 of socks
+    (``012s``, uzje.md "Melds and winning hands"): it is underlined there all the same."""
+    from mahjong_tui.ui.faces import load_face_set
+    from mahjong_tui.ui.screens.results import MeldLayout
+    from mahjong_tui.ui.widgets.art import TileArt
+
+    w = {"seat": 0, "tile": "Z", "form": "standard", "melds": ["012s", "345s", "678s", "9xas", "EE"],
+         "winning_group": 0, "patterns": []}
+    hand = {"concealed": "Z12345678s9xasEE", "melds": [], "bonus": "", "picked_up": ""}
+    layout = MeldLayout(w, hand, TileArt(load_face_set("compact", max_rank=16)), load_variant("uzje"))
+    tiles, labels = layout.lines(120)
+    under = [tiles.plain[sp.start:sp.end].strip() for sp in tiles.spans if "underline" in str(sp.style)]
+    assert under == ["0s"] and tiles.plain.split()[0] == "0s", (tiles.plain, under)
+    assert labels.plain.split()[0] == "arith"

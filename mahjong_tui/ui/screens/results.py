@@ -150,7 +150,8 @@ class MeldLayout(Widget):
         declared = [i for i, m in enumerate(melds) if m[:1] in "([" and m]
         for i in [i for i in range(len(melds)) if i not in declared] + declared:
             tiles, down = meld_notation(melds[i])
-            hi = {tiles.index(tile)} if i == won_at and tile in tiles else set()
+            kinds = [self.variant.physical(t) for t in tiles]   # a zero read as rank 0 is still the zero
+            hi = {kinds.index(tile)} if i == won_at and tile in kinds else set()
             face = art.faces.render_row(tiles, 1, face_down=set(down), highlight=hi)
             out.append((face, meld_label(self.variant, melds[i])))
         if not melds and w.get("form") != "flowers":   # a form without groups: the tiles as revealed
