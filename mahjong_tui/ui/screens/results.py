@@ -1,4 +1,15 @@
-"""End of a hand and end of the match (issue 3 §6)."""
+"""End of a hand and end of the match (issue 3 §6; issue 21 items 6 and 7).
+
+:class:`HandEndScreen` is a scoring screen a player can check by hand: every hand revealed;
+each winner's hand laid out in the melds the scorer read it in (the hand summary's ``melds``
+and ``winning_group``), how the winning tile came, the patterns in words with values that
+cannot be misread, the arithmetic of the total and of every payment — written by
+:mod:`mahjong_tui.scoring.explain`, the one place that arithmetic lives; who lost a win on the
+same discard to a nearer seat (``beaten``); the others' own values where every player scores
+(Classic).  :class:`MatchEndScreen` puts the final standings beside the chart of the match
+(:mod:`mahjong_tui.ui.widgets.chart`), each seat in its colour and with its number.  Both read
+only the engine's hand summaries (``engine/table.py`` ``_end_hand``), as a LAN client gets them.
+"""
 
 from __future__ import annotations
 
