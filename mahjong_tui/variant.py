@@ -803,6 +803,7 @@ class Variant:
         data["id"], data["name"] = self.id, self.name
         applied = dict(self.applied_options)
         for dotted, value in overrides.items():
+            _check_option_shape(dotted, value)
             bare = dotted.removeprefix("options.")
             if ("." not in dotted or dotted.startswith("options.")) and bare not in self.declared_options:
                 dotted = self._option_key(bare)
@@ -810,7 +811,8 @@ class Variant:
                 name = dotted.removeprefix("options.")
                 check, allowed, _ = SCHEMA["options"][name]
                 if not check(value):
-                    raise VariantError(f"option {name}={option_text(value)} is not allowed; expected {allowed}")
+                    raise VariantError(f"option {name}={_shown_text(option_text(value))} is not allowed; "
+                                       f"expected {allowed}")
                 applied.pop(name, None)
                 applied[name] = value
                 dotted = f"options.{name}"   # a named option: ``flowers=true``
@@ -827,7 +829,7 @@ class Variant:
         try:
             return _build(Path(self.path), data, declared=self.declared_options, applied=applied)
         except VariantError as exc:
-            given = " ".join(option_assignments(overrides))
+            given = _shown_text(" ".join(option_assignments(overrides)), 200)
             raise VariantError(f"{self.id} with {given}: {exc}") from None
 
     def _option_key(self, name: str) -> str:
@@ -943,11 +945,49 @@ def parse_option_assignments(texts: Iterable[str]) -> dict[str, Any]:
         try:
             value = tomllib.loads(f"x = {raw}")["x"]
             json.dumps(value)          # a TOML date is no option value: keep the text
-        except (tomllib.TOMLDecodeError, TypeError, ValueError):
+        except (tomllib.TOMLDecodeError, TypeError, ValueError, RecursionError):
             value = raw
         out.pop(key, None)
         out[key] = value
     return out
+
+
+#: the most an option may hold (:func:`_check_option_shape`): its name's length, how deep its
+#: lists and tables go (``melds.sets`` = {kind = [[ranks]]} is 3), and its length as text
+MAX_OPTION_NAME = 100
+MAX_OPTION_DEPTH = 4
+MAX_OPTION_CHARS = 10_000
+
+
+def _depth(value: Any, limit: int) -> int:
+    """How deep the lists and tables of ``value`` go (a scalar: 0), counted up to ``limit + 1``."""
+    if limit < 0 or not isinstance(value, (list, tuple, Mapping)):
+        return 0
+    items = value.values() if isinstance(value, Mapping) else value
+    return 1 + max((_depth(v, limit - 1) for v in items), default=0)
+
+
+def _check_option_shape(name: Any, value: Any) -> None:
+    """Raise :class:`VariantError` for an option no variant key could hold, before anything
+    copies it: a name that is not a string of 1 to :data:`MAX_OPTION_NAME` characters, or a
+    value nested deeper than :data:`MAX_OPTION_DEPTH` or longer than :data:`MAX_OPTION_CHARS`
+    as text (a game log or a LAN message may hold anything)."""
+    if not isinstance(name, str) or not 0 < len(name) <= MAX_OPTION_NAME:
+        raise VariantError(f"option name {_shown_value(name)} is not allowed; expected a name of 1 to "
+                           f"{MAX_OPTION_NAME} characters (a named option or SECTION.KEY)")
+    if _depth(value, MAX_OPTION_DEPTH) > MAX_OPTION_DEPTH:
+        raise VariantError(f"option {name}: its value is nested {MAX_OPTION_DEPTH + 1} or more deep; "
+                           f"no variant key holds more than {MAX_OPTION_DEPTH} levels of lists and tables")
+    try:
+        size = len(json.dumps(value))
+    except (TypeError, ValueError):
+        raise VariantError(f"option {name}: its value is not a TOML value") from None
+    if size > MAX_OPTION_CHARS:
+        raise VariantError(f"option {name}: its value is {size} characters long; at most {MAX_OPTION_CHARS}")
+
+
+def _shown_text(text: str, most: int = 60) -> str:
+    return text if len(text) <= most else text[:most - 3] + "..."
 
 
 def check_options(options: Any, what: str) -> dict[str, Any]:
@@ -956,7 +996,12 @@ def check_options(options: Any, what: str) -> dict[str, Any]:
     if options is None:
         return {}
     if not isinstance(options, Mapping) or not all(isinstance(k, str) for k in options):
-        raise VariantError(f"{what}: 'options' must be a map of option name = value, got {options!r}")
+        raise VariantError(f"{what}: 'options' must be a map of option name = value, got {_shown_value(options)}")
+    for name, value in options.items():
+        try:
+            _check_option_shape(name, value)
+        except VariantError as exc:
+            raise VariantError(f"{what}: {exc}") from None
     return dict(options)
 
 

@@ -62,6 +62,10 @@ CORRUPT = {
     "seed is a float": header(seed=1.5),
     "settings.auto_draw is a string": header(settings={"auto_draw": "all"}),
     "options is a list": header(options=[1]),
+    "an option nested 900 deep": header()[:-2] + b', "options": {"scoring.ladder": ' + b"[" * 900 + b"]" * 900
+    + b"}}\n",
+    "an option name of 3000 characters": header(options={"a" * 3000: 1}),
+    "an option value of 20000 characters": header(options={"flowers": "x" * 20_000}),
     "header is a list": b"[1, 2]\n",
     "header 10,000 deep": DEEP + b"\n",
     "action line 10,000 deep": header() + DEEP + b"\n" + PASS,
