@@ -1,7 +1,8 @@
 """The walls drawn, read from a real terminal (issue 21, item 3): ``mahjong-tui play`` runs in
 tmux and the test reads the screen with ``capture-pane -e`` (characters and their colours).  The
 face-down tiles drawn in the walls (block glyphs in a wall colour: one stack a cell in the top and
-bottom walls, two stacks a cell in the side walls; see ``mahjong_tui/ui/widgets/wall.py``) equal
+bottom walls, two stacks a cell in the side walls, or at double size two cells a stack; see
+``mahjong_tui/ui/widgets/wall.py``) equal
 the wall's remaining count, read from the words inside the ring on the same screen and from the
 engine; after some turns they still do.  At 80x24 no walls are drawn: the summary in words stays.
 
@@ -54,12 +55,16 @@ def wall_cells(raw: str) -> dict[tuple[int, int], str]:
 def face_down_drawn(raw: str) -> int:
     """Face-down tiles in the walls on the screen: the first and last rows of wall cells are the
     top and bottom walls (two quadrants a tile), the outermost columns between them the side walls
-    (one quadrant a tile)."""
+    (one quadrant a tile).  Walls of double size (a row a stack down the sides: more than 12
+    rows between the top and bottom walls) draw every stack in two cells: four quadrants a tile
+    everywhere."""
     cells = wall_cells(raw)
     if not cells:
         return 0
     rows = sorted({r for r, _ in cells})
     top, bottom = rows[0], rows[-1]
+    if bottom - top - 1 > 12:
+        return sum(GLYPH_QUADRANTS.get(ch, 0) for ch in cells.values()) // 4
     left = min(c for _, c in cells)
     right = max(c for _, c in cells)
     n = 0

@@ -19,7 +19,7 @@ import pytest
 
 from mahjong_tui.engine import Table
 from mahjong_tui.ui.walls import DOWN, GONE, UP, build_walls
-from mahjong_tui.ui.widgets.wall import GLYPH_QUADRANTS, WallPanel, ring_size
+from mahjong_tui.ui.widgets.wall import GLYPH_QUADRANTS, WallPanel, ring_scale, ring_size
 from mahjong_tui.variant import load_variant
 from tests.helpers import play_random
 from tests.ui.helpers import make_app, my_request, wait_for
@@ -106,10 +106,10 @@ def test_the_picture_reads_public_counts_only(variant):
     assert build_walls(wa, 0, a.variant.wall) == build_walls(wb, 0, b.variant.wall)
 
 
-def count_face_down(lines: list[str], width: int, height: int) -> int:
+def count_face_down(lines: list[str], width: int, height: int, scale: int = 1) -> int:
     """Face-down tiles drawn in a ring of ``width`` x ``height`` cells found in ``lines``: a top
     or bottom wall cell is one stack (two quadrants a tile), a side wall cell two stacks (one
-    quadrant a tile)."""
+    quadrant a tile); at ``scale`` 2 every stack is two cells (four quadrants a tile)."""
     rows = [ln for ln in lines if ln.strip()]
     top = next(i for i, ln in enumerate(rows) if "█" in ln or "▄" in ln)
     ring = rows[top:top + height]
@@ -119,15 +119,17 @@ def count_face_down(lines: list[str], width: int, height: int) -> int:
     for r, ln in enumerate(ring):
         for c, ch in enumerate(ln):
             q = GLYPH_QUADRANTS.get(ch, 0)
-            if r in (0, height - 1):
+            if scale == 2:
+                n += q if r in (0, height - 1) or c in (0, 1, width - 2, width - 1) else 0
+            elif r in (0, height - 1):
                 n += q // 2
             elif c in (0, width - 1):
                 n += q
-    return n
+    return n // 4 if scale == 2 else n
 
 
-async def test_the_app_draws_every_face_down_tile_at_120x40_and_words_at_80x24():
-    for size in ((120, 40), (80, 24)):
+async def test_the_app_draws_every_face_down_tile_at_120x40_and_160x50_and_words_at_80x24():
+    for size in ((120, 40), (160, 50), (80, 24)):
         app = make_app(variant="yuxi", seed=3, hands=1)
         async with app.run_test(size=size) as pilot:
             await wait_for(pilot, lambda: my_request(app) is not None)
@@ -139,7 +141,9 @@ async def test_the_app_draws_every_face_down_tile_at_120x40_and_words_at_80x24()
                 assert not any("█" in ln for ln in lines), lines
                 assert any(f"Wall {w['live']} to draw" in ln for ln in lines), lines
                 continue
-            width, height = ring_size(panel.box.walls)
-            assert count_face_down(lines, width, height) == w["live"] + w["dead"] == 81
+            size = panel.content_size
+            scale = ring_scale(panel.box.walls, size.width, size.height)
+            width, height = ring_size(panel.box.walls, scale)
+            assert count_face_down(lines, width, height, scale) == w["live"] + w["dead"] == 81
             assert any(f"{w['live']} to draw" in ln for ln in lines)
             assert panel.size.height >= height and panel.size.width >= width

@@ -9,7 +9,10 @@ one (``▀`` two high, ``▘`` one high, on the left wall).  The filled parts of
 its face-down tiles; a face-up tile lying on the wall (a bloom tile, an indicator) colours the
 cell's background instead, and a faint ``·`` is left where stacks have been drawn.  Colours tell the live wall, the dead wall and the stack the next
 replacement comes from (loose tiles, the live wall's tail) apart, and the lines in the middle
-say the same in words, each after a ``■`` of its colour.  An arrow inside the ring points at the
+say the same in words, each after a ``■`` of its colour.  Where the middle of the table is tall
+enough for a row a stack down the sides (and wide enough to leave the side ponds room), the walls
+are drawn at double size: two cells a stack across, a row a stack (two cells wide) down the
+sides, ``██`` two high and ``▄▄`` one high everywhere.  An arrow inside the ring points at the
 break (the last stack counted from the right).  The compass lights the seats the table waits
 for.  With an ASCII-only face set the summary is always used.
 """
@@ -49,11 +52,24 @@ GLYPH_QUADRANTS = {ch: sum(k) for k, ch in QUADRANTS.items()}
 BREAK_ARROW = {"top": "▲", "bottom": "▼", "left": "◀", "right": "▶"}
 
 
-def ring_size(walls: Walls) -> tuple[int, int]:
-    """(width, height) in cells of the drawn walls."""
+def ring_size(walls: Walls, scale: int = 1) -> tuple[int, int]:
+    """(width, height) in cells of the drawn walls: ``scale`` 1 (a cell a stack across, two
+    stacks a cell down the sides) or 2 (two cells a stack across, a row a stack down the
+    sides, two cells wide)."""
     n_h = max(len(walls.side("top")), len(walls.side("bottom")))
     n_v = max(len(walls.side("left")), len(walls.side("right")))
+    if scale == 2:
+        return 2 * n_h + 4, n_v + 2
     return n_h + 2, (n_v + 1) // 2 + 2
+
+
+def ring_scale(walls: Walls, width: int, height: int) -> int:
+    """The larger scale whose walls fit in ``width`` x ``height`` (2, 1), or 0: none does."""
+    for scale in (2, 1):
+        w, h = ring_size(walls, scale)
+        if w <= width and h <= height:
+            return scale
+    return 0
 
 
 def _cell(glyph: str, stacks: list[Stack]) -> tuple[str, Style]:
@@ -106,14 +122,16 @@ class WallPanel(Area):
         self.refresh(layout=True)
 
     def get_content_width(self, container, viewport) -> int:
+        """The walls' width at the larger scale that fits the middle's height (the double
+        size only where the middle is three times as wide, leaving room for the side
+        ponds), else the summary's."""
         box = self.box
-        if box is not None and self._drawn(box, container.height):
-            return ring_size(box.walls)[0]
+        if box is not None and box.walls is not None and not self.art.faces.ascii_only:
+            scale = ring_scale(box.walls, container.width // 3, container.height)
+            scale = scale or ring_scale(box.walls, container.width, container.height)
+            if scale:
+                return ring_size(box.walls, scale)[0]
         return 16
-
-    def _drawn(self, box: WallBox, height: int) -> bool:
-        return (box.walls is not None and not self.art.faces.ascii_only
-                and ring_size(box.walls)[1] <= height)
 
     def compass(self, box: WallBox) -> list[Text]:
         winds = dict(box.winds)
@@ -147,37 +165,46 @@ class WallPanel(Area):
         return flow(items, width, 1, justify="center")
 
     def draw(self, box: WallBox, width: int, height: int) -> list[Text]:
-        if self._drawn(box, height) and ring_size(box.walls)[0] <= width:
-            return self.draw_walls(box, width, height)
+        scale = ring_scale(box.walls, width, height) if box.walls is not None else 0
+        if scale and not self.art.faces.ascii_only:
+            return self.draw_walls(box, width, height, scale)
         return self.draw_summary(box, width, height)
 
     # -- the walls drawn ------------------------------------------------------------------------
-    def draw_walls(self, box: WallBox, width: int, height: int) -> list[Text]:
+    def draw_walls(self, box: WallBox, width: int, height: int, scale: int = 1) -> list[Text]:
         walls = box.walls
-        W, H = ring_size(walls)
+        W, H = ring_size(walls, scale)
         R = H - 2
+        side = scale  # the side walls' width in cells
         grid: list[list[tuple[str, Style | str]]] = [[(" ", "")] * W for _ in range(H)]
+
+        def across(pos: str) -> int:  # the first column of the top or bottom wall
+            return side + (W - 2 * side - scale * len(walls.side(pos))) // 2
+
         for row, pos in ((0, "top"), (H - 1, "bottom")):
-            stacks = walls.side(pos)
-            off = 1 + (W - 2 - len(stacks)) // 2
-            for i, s in enumerate(stacks):
-                grid[row][off + i] = horizontal_cell(s)
-        for col, pos in ((0, "left"), (W - 1, "right")):
+            off = across(pos)
+            for i, s in enumerate(walls.side(pos)):
+                for k in range(scale):
+                    grid[row][off + scale * i + k] = horizontal_cell(s)
+        for col, pos in ((0, "left"), (W - side, "right")):
             stacks = list(walls.side(pos))
             for r in range(R):
+                if scale == 2:  # a row a stack, drawn as across
+                    if r < len(stacks):
+                        grid[1 + r][col] = grid[1 + r][col + 1] = horizontal_cell(stacks[r])
+                    continue
                 pair = stacks[2 * r:2 * r + 2] + [None, None]
-                if pair[0] is None:
-                    break
-                grid[1 + r][col] = vertical_cell(pair[0], pair[1], outer_left=(pos == "left"))
+                if pair[0] is not None:
+                    grid[1 + r][col] = vertical_cell(pair[0], pair[1], outer_left=(pos == "left"))
         pos, idx = walls.break_at
         arrow = (BREAK_ARROW[pos], Style(bold=True))
         if pos in ("top", "bottom"):
-            off = 1 + (W - 2 - len(walls.side(pos))) // 2
-            grid[1 if pos == "top" else R][off + idx] = arrow
+            grid[1 if pos == "top" else R][across(pos) + scale * idx + (scale - 1)] = arrow
         else:
-            grid[1 + idx // 2][1 if pos == "left" else W - 2] = arrow
+            row = 1 + (idx if scale == 2 else idx // 2)
+            grid[row][side if pos == "left" else W - side - 1] = arrow
         # the middle: counts above the compass, the rest below
-        inner = W - 4
+        inner = W - 2 * side - 2
         above: list[Text] = []
         below: list[Text] = []
         if box.indicators:
@@ -211,12 +238,12 @@ class WallPanel(Area):
             t = Text(no_wrap=True, overflow="crop", end="")
             if 0 < r < H - 1 and first <= r < first + len(middle):
                 text = align(middle[r - first], inner, "center")
-                t.append(grid[r][0][0], grid[r][0][1])
-                t.append(grid[r][1][0], grid[r][1][1])
+                for ch, style in grid[r][:side + 1]:
+                    t.append(ch, style)
                 t.append_text(text)
                 t.append(" " * max(0, inner - cell_len(text.plain)))
-                t.append(grid[r][W - 2][0], grid[r][W - 2][1])
-                t.append(grid[r][W - 1][0], grid[r][W - 1][1])
+                for ch, style in grid[r][W - side - 1:]:
+                    t.append(ch, style)
             else:
                 for ch, style in grid[r]:
                     t.append(ch, style)
@@ -261,4 +288,4 @@ class WallPanel(Area):
 
 
 __all__ = ["EMPTY_GLYPH", "EMPTY_STYLE", "FACE_UP_BG", "GLYPH_QUADRANTS", "QUADRANTS", "REGION_STYLE", "WallPanel",
-           "ring_size"]
+           "ring_scale", "ring_size"]
