@@ -28,6 +28,7 @@ class LogEntry:
     seat: int | None = None
     kind: str = ""
     only: int | None = None
+    claim: str = ""  # a claim's kind (pung, kong, chow, pickup)
 
 
 class MoveLog:
@@ -45,6 +46,13 @@ class MoveLog:
         if kind == "hand_start":
             self.entries = []
         seat = ev.get("seat", ev.get("dealer") if kind == "hand_start" else None)
+        last = self.entries[-1] if self.entries else None
+        if (kind == "kong" and ev.get("kong_type") == "exposed" and last is not None and last.kind == "claim"
+                and last.seat == seat and last.claim == "kong"):
+            return  # "Bot 2 kongs E from You" says it: not "... declares an exposed kong of E" too
+        if kind == "claim":
+            self._add(LogEntry(text, seat, kind, claim=str(ev.get("kind", ""))))
+            return
         self._add(LogEntry(text, seat if isinstance(seat, int) else None, kind))
 
     def add_private(self, seat: int, text: str, kind: str = "pass") -> None:

@@ -90,3 +90,13 @@ def test_a_new_hand_starts_a_new_log_and_private_lines_stay_private():
     assert log.visible(0)[0].seat == 1
     log.add_event({"type": "hand_start", "hand": 1, "dealer": 2}, "Hand 2: Bot 3 deals")
     assert [e.text for e in log.visible(0)] == ["Hand 2: Bot 3 deals"]
+
+
+def test_a_claimed_kong_is_one_line():
+    log = MoveLog()
+    log.add_event({"type": "claim", "seat": 1, "kind": "kong", "tile": "E", "from": 0}, "Bot 2 kongs E from You")
+    log.add_event({"type": "kong", "seat": 1, "tile": "E", "kong_type": "exposed"}, "Bot 2 declares an exposed kong of E")
+    log.add_event({"type": "claim", "seat": 2, "kind": "pung", "tile": "5m", "from": 1}, "Bot 3 pungs 5m from Bot 2")
+    log.add_event({"type": "kong", "seat": 2, "tile": "9s", "kong_type": "concealed"}, "Bot 3 declares a concealed kong of 9s")
+    assert [e.text for e in log.visible(0)] == ["Bot 2 kongs E from You", "Bot 3 pungs 5m from Bot 2",
+                                                "Bot 3 declares a concealed kong of 9s"]
