@@ -11,7 +11,7 @@ from mahjong_tui.engine import Action, Table
 from mahjong_tui.ui.screens.results import RevealedHands
 from mahjong_tui.variant import load_variant
 from tests.helpers import set_hand
-from tests.ui.helpers import double_win, make_app, screen_text, show_hand_end, wait_for
+from tests.ui.helpers import double_win, make_app, screen_text, show_hand_end, table_screen, wait_for
 
 
 def uzje_double_win() -> dict:
@@ -293,3 +293,19 @@ def test_a_zero_read_as_rank_0_is_underlined_when_it_won():
     under = [tiles.plain[sp.start:sp.end].strip() for sp in tiles.spans if "underline" in str(sp.style)]
     assert under == ["0s"] and tiles.plain.split()[0] == "0s", (tiles.plain, under)
     assert labels.plain.split()[0] == "arith"
+
+
+async def test_names_in_the_payments_are_plain_text():
+    """A LAN player's name is shown as typed, never read as markup ('[b]Ann[/b]')."""
+    from mahjong_tui.ui.screens.results import HandEndScreen
+
+    summary = yangzhou_win()
+    app = make_app(variant="yangzhou", seed=1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: table_screen(app) is not None)
+        ts = table_screen(app)
+        names = ["You", "[b]Ann[/b]", "Bot 3", "Bot 4"]
+        app.push_screen(HandEndScreen(summary, names, ts.art, ts.session.variant, you=0))
+        await wait_for(pilot, lambda: isinstance(app.screen, HandEndScreen))
+        await pilot.pause()
+        assert "[b]Ann[/b] pays You: 2 × 43 = 86 (discarder)" in screen_text(app)

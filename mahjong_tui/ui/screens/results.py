@@ -482,7 +482,7 @@ class HandEndScreen(BaseScreen):
                     grid.add_column(no_wrap=True, style="bold", min_width=5)
                     grid.add_column()
                     for i, line in enumerate(pays):
-                        grid.add_row("Paid" if i == 0 else "", line)
+                        grid.add_row("Paid" if i == 0 else "", Text(line))   # names are plain text, never markup
                     yield Static(grid, classes="payments", markup=False)
             if s.get("loser_scores"):
                 yield Static("Hand values of the others", classes="section")
