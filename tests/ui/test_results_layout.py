@@ -125,3 +125,28 @@ def test_the_y_axis_is_labelled_with_round_values():
     labels = y_labels(-202, 200, 45)
     assert labels[0] == "200" and labels[44] == "-202" and labels[22] == "0"
     assert {"-150", "-100", "-50", "50", "100", "150"} <= set(labels.values())
+
+
+async def test_the_standings_move_beside_the_chart_when_the_terminal_widens():
+    history = [{"hand": 0, "winners": [], "result": "draw", "discarder": None, "scores": [1, 2, 3, 4]}]
+    app = make_app(seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: table_screen(app) is not None)
+        app.push_screen(MatchEndScreen(history, NAMES, table_screen(app).art, load_variant("classic")))
+        await wait_for(pilot, lambda: isinstance(app.screen, MatchEndScreen))
+
+        def regions():
+            return app.screen.query_one("#match-side").region, app.screen.query_one("#chart").region
+
+        side, chart = regions()
+        assert side.bottom <= chart.y
+        await pilot.resize_terminal(130, 40)
+        await pilot.pause()
+        await pilot.pause()
+        side, chart = regions()
+        assert side.x >= chart.right
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        side, chart = regions()
+        assert side.bottom <= chart.y
