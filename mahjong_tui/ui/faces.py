@@ -697,6 +697,7 @@ class BoxFaceSet:
     styles: tuple[tuple[str, str], ...] = field(default=(), repr=False)
     colour: bool = True
     ascii_only: bool = False
+    _drawn: dict = field(default_factory=dict, compare=False, hash=False, repr=False)  # drawn tiles, by state
 
     @property
     def inner(self) -> int:
@@ -752,7 +753,16 @@ class BoxFaceSet:
         ``tile`` None with ``face_down`` is a hidden tile, without it an empty slot;
         ``claimed_from``: the seat (a wind letter) this claimed discard came from, written on
         the ``claimed`` top border (``╭W─╮``).  Raises ValueError for a code that is no tile.
+        The lines are new ``Text`` objects: the caller may change them.
         """
+        key = (tile, face_down, selected, highlight, dim, match, claimed_from)
+        drawn = self._drawn.get(key)
+        if drawn is None:
+            drawn = self._drawn[key] = self._tile(*key)
+        return [t.copy() for t in drawn]
+
+    def _tile(self, tile: int | None, face_down: bool, selected: bool, highlight: bool, dim: bool, match: bool,
+              claimed_from: str | None) -> tuple[Text, ...]:
         g = self.border(self._kind(selected, highlight, claimed_from is not None))
         base = self._base(tile, face_down)
         frame_style = _style(base, self.state_style("dim") if dim else "")
@@ -779,7 +789,7 @@ class BoxFaceSet:
             t.append(line, inside_style)
             t.append(g[3], frame_style)
             out.append(t)
-        return out
+        return tuple(out)
 
     def bottom(
         self,

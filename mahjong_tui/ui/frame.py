@@ -222,15 +222,18 @@ def build_frame(
         concealed = None
         if revealed is not None and s in revealed and pos != "bottom":
             concealed = parse(revealed[s])
+        melds, bonus = melds_of(p, players), parse(p["bonus"])
+        # a box names the tracked tile only where it has a copy: the others stay equal (no repaint)
+        shown = track is not None and (track in bonus or any(track in m.tiles for m in melds))
         seats.append(SeatBox(
             position=pos, seat=s, name=names[s], wind=p["wind"], dealer=bool(p["dealer"]),
             score=fmt_num(p["score"]), active=s in active_seats, concealed_count=p["concealed_count"],
-            concealed=concealed, melds=melds_of(p, players), bonus=parse(p["bonus"]),
-            status=statuses[s] if statuses else "", track=track,
+            concealed=concealed, melds=melds, bonus=bonus,
+            status=statuses[s] if statuses else "", track=track if shown else None,
         ))
         latest_here = latest == s and bool(p["pond"]) and not p["pond"][-1][1]
         pond = tuple((T.parse_tile(t), False) for t, c in p["pond"] if not c)  # a claimed discard left
-        ponds.append(PondBox(pos, pond, latest_here, track))
+        ponds.append(PondBox(pos, pond, latest_here, track if any(t == track for t, _ in pond) else None))
     me = players[bottom]
     if show_own_hand:
         own = hand_text == view["hand"]

@@ -63,7 +63,7 @@ async def test_the_cursor_marks_every_visible_copy_and_counts_the_unseen(faces, 
         for i in range(n):
             await pilot.pause()
             tile = ts._order[i]
-            assert ts.selected == i and ts.frame.ponds[0].track == tile
+            assert ts.selected == i and ts.tracked(ts.session.request_now) == tile
             elsewhere, in_hand = face_up_copies(view, tile)
             face = art.large.face_lines(tile)[0] if boxed else art.faces.face(tile)
             painted = sum(marked(ts.query_one(f"#{a}"), face) for a in AREAS)

@@ -15,11 +15,13 @@ screen.  An area whose boxed tiles do not fit its room draws the one-line faces 
 from __future__ import annotations
 
 from rich.cells import cell_len
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.strip import Strip
 from textual.widget import Widget
 
 from ..frame import ActionBox, Frame, HandBox, HeaderBox, PondBox, SeatBox
@@ -36,7 +38,11 @@ def matches(tiles, track: int | None) -> set[int]:
 
 class Area(Widget):
     """Base of the area widgets: ``show(box)`` stores the box and repaints if it changed;
-    ``draw(box, width, height)`` returns the lines."""
+    ``draw(box, width, height)`` returns the lines.
+
+    Painted line by line (Textual's line API, :meth:`render_line`): the lines of a box are
+    drawn once for a size and turned into strips straight from rich's segments, which keeps
+    a repaint of the large boxed tables cheap."""
 
     DEFAULT_CSS = """
     Area { text-wrap: nowrap; text-overflow: clip; link-style: none; }
@@ -54,6 +60,8 @@ class Area(Widget):
         self.box = None
         self._height_seen = 0
         self.boxed = False  # draw boxed tiles (set by TableLayout from its size)
+        self._memo: dict[tuple, tuple] = {}  # the last draws: (box id, width, height, state) -> (box, lines)
+        self._strips: tuple | None = None  # (key, box, strips) of the last paint
 
     def set_boxed(self, on: bool) -> None:
         """Draw boxed tiles (``on``) or one-line faces; repaints (and re-measures) on a change."""
@@ -66,8 +74,8 @@ class Area(Widget):
         if box == self.box:
             return
         self.box = box
-        if self.AUTO_HEIGHT and self.size.width:
-            h = len(self.draw(box, self.size.width, 10**6))
+        if self.AUTO_HEIGHT and self.size.width and self.styles.height is not None and self.styles.height.is_auto:
+            h = len(self.lines(self.content_size.width, 10**6))
             if h != self._height_seen:
                 self._height_seen = h
                 self.refresh(layout=True)
@@ -77,17 +85,54 @@ class Area(Widget):
     def draw(self, box, width: int, height: int) -> list[Text]:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    def state(self) -> tuple:
+        """What besides the box and the size decides the lines (see :meth:`lines`)."""
+        return (self.boxed, getattr(self, "max_lines", None))
+
+    def lines(self, width: int, height: int) -> list[Text]:
+        """``draw`` of the current box, remembered: a box is drawn once for a size (the
+        height measure, the paint and the tests ask for the same lines)."""
+        box = self.box
+        key = (id(box), width, height, self.state())
+        hit = self._memo.get(key)
+        if hit is None or hit[0] is not box:  # (the box is kept: an id is only unique while it lives)
+            if len(self._memo) > 3:
+                self._memo.clear()
+            hit = self._memo[key] = (box, self.draw(box, width, height))
+        return hit[1]
+
     def render(self) -> Text:
         if self.box is None:
             return Text("")
         size = self.content_size
-        lines = self.draw(self.box, size.width, size.height)
-        return join_lines(lines)
+        return join_lines(self.lines(size.width, size.height))
+
+    def render_line(self, y: int) -> Strip:
+        size = self.content_size
+        key = (id(self.box), size, self.state())
+        if self._strips is None or self._strips[0] != key or self._strips[1] is not self.box:
+            base = self.visual_style.rich_style
+            strips = []
+            if self.box is not None:
+                console = self.app.console
+                width = size.width
+                for line in self.lines(width, size.height):
+                    segments = Segment.apply_style(line.render(console, end=""), base)
+                    strips.append(Strip(Segment.adjust_line_length(list(segments), width, base), width))
+            self._strips = (key, self.box, strips)
+        strips = self._strips[2]
+        if y < len(strips):
+            return strips[y]
+        return Strip.blank(size.width, self.visual_style.rich_style)
+
+    def refresh(self, *regions, **kwargs):
+        self._strips = None
+        return super().refresh(*regions, **kwargs)
 
     def get_content_height(self, container, viewport, width: int) -> int:
         if self.box is None:
             return 1
-        h = len(self.draw(self.box, width, 10**6))
+        h = len(self.lines(width, 10**6))
         self._height_seen = h
         return max(1, h)
 
@@ -96,7 +141,7 @@ class Area(Widget):
         if self.box is None:
             return []
         size = self.content_size
-        return [ln.plain for ln in self.draw(self.box, size.width, size.height)]
+        return [ln.plain for ln in self.lines(size.width, size.height)]
 
 
 class HeaderBar(Area):
@@ -496,7 +541,8 @@ class TableLayout(Widget):
             a[f"seat-{box.position}"].show(box)
         for box in frame.ponds:
             a[f"pond-{box.position}"].show(box)
-        a["wall"].show(frame.wall)
+        if frame.wall != a["wall"].box:  # (WallPanel.show lays the table out again on any call)
+            a["wall"].show(frame.wall)
         a["hand"].show(frame.hand)
         a["actions"].show(frame.actions)
         if frame.log is not None:
