@@ -18,6 +18,17 @@ ascii      2 (3)   as compact, pure 7-bit ASCII, no colour (``--ascii``; non-UTF
 unicode    2 (3)   the U+1F000 mahjong-tile block; opt-in only (terminals disagree on its width)
 =========  ======  ===========================================================================
 
+Boxed sets (``kind = "boxed"``; :class:`BoxFaceSet`, :func:`load_box_set`): a tile is a small
+box of 3 lines — a top border, the rank or character, the suit — and a group of tiles is
+closed by a line of bottom borders.  ``large`` (4 cells: 五 over 萬, 東 over 風; Uzje's ranks
+10-16 as two digits) and ``large-ascii`` (5 cells: 5 over dot, E over wnd; no colour).  Each
+names the one-line set that goes with it (``small``).  :func:`choose_faces` picks them: with no
+``--faces`` the table boxes the own hand where the terminal has room and the ponds and melds
+where it has more (:class:`~mahjong_tui.ui.widgets.areas.TableLayout`); ``--faces large``
+forces the boxed hand; ``--faces compact`` (or any one-line set) never boxes.  The cursor's
+tile, the tile just drawn, the latest discard and a meld's claimed tile each have their own
+border, so they stand out without colour.
+
 (3) = the width used when the variant has ranks above 9 (Uzje): the notation's ``x a-f`` is not
 legible as 10-16 and no single cell can show "16" on every terminal, so those sets widen to
 three cells (``10s`` .. ``16s``, `` 5s``, `` E ``).  Pass ``max_rank=16`` to get it.
