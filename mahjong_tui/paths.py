@@ -35,8 +35,6 @@ import stat
 from pathlib import Path
 from typing import Mapping
 
-import platformdirs
-
 DATA_KINDS = ("assets", "variants")
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
@@ -83,6 +81,8 @@ def saves_dir(env: Mapping[str, str] = os.environ) -> Path:
     not exist yet (:func:`private_dir` makes it)."""
     if env.get(SAVES_ENV):
         return Path(env[SAVES_ENV]).expanduser()
+    import platformdirs  # here, not at the top: the data files and the headless commands need none
+
     new = platformdirs.user_data_path(APP_NAME, appauthor=False) / "saves"
     old = legacy_saves_dir(os.environ)  # as platformdirs reads it
     if old != new and not new.exists() and old.is_dir():
@@ -96,6 +96,8 @@ def config_path(env: Mapping[str, str] = os.environ) -> Path:
     ``~/.config/mahjong-tui/config.toml``).  It may not exist."""
     if env.get(CONFIG_ENV):
         return Path(env[CONFIG_ENV]).expanduser()
+    import platformdirs
+
     return platformdirs.user_config_path(APP_NAME, appauthor=False) / "config.toml"
 
 
