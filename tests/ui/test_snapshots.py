@@ -175,3 +175,25 @@ def test_needs_more_room(snap_compare):
     app = make_app(seed=32, hands=1)
     assert app.theme == THEME
     assert snap_compare(app, terminal_size=(70, 20), run_before=after_turns(0))
+
+
+@pytest.mark.parametrize("size", SIZES[1:])
+@pytest.mark.parametrize("variant", ["yuxi", "uzje"])
+def test_table_walls(snap_compare, variant, size):
+    """The walls drawn (issue 21, item 3) where a variant puts more on them: Yuxi's dead wall
+    with its two bloom tiles face up, Uzje's dead wall with its indicator and the live wall's
+    tail; the move log beside the board (seed 3, your fourth turn)."""
+    app = make_app(variant=variant, seed=3, hands=1)
+    assert snap_compare(app, terminal_size=size, run_before=after_turns(3))
+
+
+def test_move_log_screen(snap_compare):
+    """At 80x24 the move log is behind 'l' (issue 21, item 5): Classic seed 4, your fourth turn."""
+    app = make_app(seed=4, hands=1)
+
+    async def run(pilot):
+        await play(pilot, pilot.app, turns=3, pass_claims=True)
+        await pilot.press("l")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run)
