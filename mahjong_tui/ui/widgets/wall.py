@@ -114,9 +114,11 @@ class WallPanel(Area):
         turned as the deal moves on: Singapore's are 19 and 18 stacks), so a new size lays
         the table out again."""
         old = self.box
+        if box == old:
+            return
         size = ring_size(box.walls) if box is not None and box.walls is not None else None
-        if old is not None and box != old and size == (ring_size(old.walls) if old.walls is not None else None):
-            super().show(box)
+        if old is not None and size == (ring_size(old.walls) if old.walls is not None else None):
+            super().show(box)  # the same size: a repaint
             return
         self.box = box
         self.refresh(layout=True)
