@@ -100,3 +100,21 @@ def test_a_claimed_kong_is_one_line():
     log.add_event({"type": "kong", "seat": 2, "tile": "9s", "kong_type": "concealed"}, "Bot 3 declares a concealed kong of 9s")
     assert [e.text for e in log.visible(0)] == ["Bot 2 kongs E from You", "Bot 3 pungs 5m from Bot 2",
                                                 "Bot 3 declares a concealed kong of 9s"]
+
+
+async def test_a_replay_logs_the_steps_of_the_hand_shown(tmp_path):
+    from mahjong_tui.ui.screens.replay import ReplayScreen
+    from tests.ui.test_screens import finished_log
+
+    app = make_app(command="replay", log=finished_log(tmp_path))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        r = app.screen
+        await pilot.press("right", "right", "right", "right")
+        await pilot.pause()
+        panel = app.screen.query_one(MoveLogPanel)
+        assert [words for _, words, _ in panel.box.lines] == [st.text for st in r.steps[:r.pos + 1]]
+        assert r.steps[r.pos].text.split(" · ")[0] in flat(panel.plain_lines())
+        await pilot.press("pagedown")  # the next hand: its own log, from its deal
+        await pilot.pause()
+        assert panel.box.lines[0][1].startswith("Hand 2: the deal")

@@ -24,7 +24,7 @@ played: discard 9t`` (or that it agrees).  A way to look back over one's own gam
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -32,7 +32,7 @@ from textual.binding import Binding
 from ...engine.actions import Action
 from ...engine.log import GameLog
 from ...engine.table import Table
-from ..frame import ActionBox, build_frame
+from ..frame import ActionBox, LogBox, build_frame
 from ..model import advisor, describe_event, latest_discarder, needs, seat_specs, wind_word
 from ..widgets.areas import TableLayout
 from ..widgets.art import TileArt
@@ -147,6 +147,17 @@ class ReplayScreen(BaseScreen):
             if end is not None:
                 words.append("the hand is over (Enter: scoring)")
             self.steps.append(Step(views, latest, " · ".join(words), k + 1, action, ended=end is not None))
+
+    def log_box(self, view: dict) -> LogBox:
+        """The move log beside the board: the steps of this hand up to the one shown, in the
+        step's words (a replay shows every hand, so every move is there to read)."""
+        start = next((i for i in range(self.pos, 0, -1) if self.steps[i].deal), 0)
+        players = view["players"]
+        lines = []
+        for st in self.steps[start:self.pos + 1]:
+            seat = st.action.seat if st.action is not None else view["dealer"]
+            lines.append((players[seat]["wind"], st.text, st.action.kind if st.action is not None else "hand_start"))
+        return LogBox(tuple(lines[-200:]))
 
     def _finished(self, acted: int, summary: dict) -> list[dict]:
         """The four views of the table just after the action that ended the hand of
@@ -265,4 +276,5 @@ class ReplayScreen(BaseScreen):
             revealed={s: step.views[s]["hand"] for s in range(4)}, extra="replay", match_length=self._length,
             wall_rules=self.variant.wall,
         )
+        frame = replace(frame, log=self.log_box(view))
         self.layout_widget.show(frame)
