@@ -118,3 +118,6 @@ async def test_a_replay_logs_the_steps_of_the_hand_shown(tmp_path):
         await pilot.press("pagedown")  # the next hand: its own log, from its deal
         await pilot.pause()
         assert panel.box.lines[0][1].startswith("Hand 2: the deal")
+        await pilot.press("l")  # and behind 'l', as at the table
+        await wait_for(pilot, lambda: isinstance(app.screen, MoveLogScreen))
+        assert app.screen.box == panel.box

@@ -105,7 +105,7 @@ KEYS = [
     ("h", "the rules of this variant"),
     ("l", "the moves of this hand (beside the table from 120 columns)"),
     ("q", "leave the table (save to resume later)"),
-    ("replay", "← → step, PgUp PgDn hand, Home End, Tab turn table, s ai:strong's move"),
+    ("replay", "← → step, PgUp PgDn hand, Home End, Tab turn table, s ai:strong's move, l moves"),
 ]
 
 

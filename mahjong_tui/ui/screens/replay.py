@@ -77,6 +77,7 @@ class ReplayScreen(BaseScreen):
         Binding("tab", "turn", "Turn the table"),
         Binding("enter", "scoring", "Scoring"),
         Binding("s", "suggest", "ai:strong?"),
+        Binding("l", "move_log", "Moves", show=False),
         Binding("question_mark", "keys", "Keys"),
         Binding("h", "rules", "Rules"),
         Binding("q", "leave", "Leave"),
@@ -178,6 +179,12 @@ class ReplayScreen(BaseScreen):
             self._compare = ""
         self.pos = pos
         self.redraw()
+
+    def action_move_log(self) -> None:
+        """``l``: the steps of this hand so far (beside the board from 120 columns)."""
+        from .movelog import MoveLogScreen
+
+        self.app.push_screen(MoveLogScreen(self.log_box(self.steps[self.pos].views[self.bottom])))
 
     def action_suggest(self) -> None:
         """``s``: what ``ai:strong`` would have done instead of the move this step shows, from
