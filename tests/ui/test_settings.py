@@ -325,3 +325,63 @@ async def test_the_bell_rings_on_your_turn_when_asked(tmp_path, bell):
             assert len(rings) == 2 and rings[0] is first and all(r.is_turn for r in rings)
         else:
             assert rings == []
+
+
+# -- the colour-blind palette -------------------------------------------------------------------
+
+#: simulation of protanopia and deuteranopia in linear RGB (Machado, Oliveira and Fernandes,
+#: 2009, severity 1.0)
+_CVD = {
+    "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216), (-0.003882, -0.048116, 1.051998)),
+    "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413), (-0.011820, 0.042940, 0.968881)),
+}
+
+
+def _lab_as_seen(rgb: tuple[int, int, int], matrix) -> tuple[float, float, float]:
+    """CIE L*a*b* of sRGB ``rgb`` as seen with the colour-vision deficiency ``matrix``."""
+    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in (x / 255 for x in rgb)]
+    seen = [min(max(sum(m * v for m, v in zip(row, lin)), 0.0), 1.0) for row in matrix]
+    xyz = [sum(m * v for m, v in zip(row, seen)) for row in
+           ((0.4124, 0.3576, 0.1805), (0.2126, 0.7152, 0.0722), (0.0193, 0.1192, 0.9505))]
+    x, y, z = xyz[0] / 0.95047, xyz[1], xyz[2] / 1.08883
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+
+
+def _suit_colours(face_set, foreground: str) -> dict[str, tuple[int, int, int]]:
+    from rich.style import Style
+
+    out = {}
+    for suit in "tsm":
+        colour = Style.parse(face_set.tile_style(parse_tile(f"5{suit}"))).color
+        c = colour.get_truecolor() if colour is not None else Color.parse(foreground).rich_color.get_truecolor()
+        out[suit] = (c.red, c.green, c.blue)
+    return out
+
+
+def _closest_suits(colours: dict, matrix) -> float:
+    """The smallest colour difference (CIE76 ΔE) between two suits' colours as seen."""
+    labs = {s: _lab_as_seen(c, matrix) for s, c in colours.items()}
+    return min(sum((p - q) ** 2 for p, q in zip(labs[a], labs[b])) ** 0.5 for a, b in ("ts", "tm", "sm"))
+
+
+def test_the_colour_blind_palette_keeps_the_suits_apart_for_red_green_colour_blindness():
+    """Seen with protanopia or deuteranopia (simulated), the palette's three suit colours stay
+    clearly apart (ΔE 30 or more), where the standard set's bamboo green and character red
+    come close (deuteranopia: about 17); the faces and the sets without colour are unchanged."""
+    from mahjong_tui.ui.faces import load_face_set
+    from mahjong_tui.ui.palette import COLOUR_BLIND, load_palette, recolour_set
+
+    foreground = MahjongApp().get_theme(THEME).foreground
+    compact = load_face_set("compact")
+    palette = dict(load_palette(COLOUR_BLIND))
+    recoloured = recolour_set(compact, palette)
+    for name, matrix in _CVD.items():
+        assert _closest_suits(_suit_colours(recoloured, foreground), matrix) >= 30, name
+    assert _closest_suits(_suit_colours(compact, foreground), _CVD["deuteranopia"]) < 30
+    assert recoloured.faces == compact.faces
+    ascii_set = load_face_set("ascii")
+    assert recolour_set(ascii_set, palette) is ascii_set  # no colour: left as it is
