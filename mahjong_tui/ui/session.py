@@ -12,31 +12,32 @@ of a human seat is drawn face up only while that human is at the keyboard
 (:meth:`GameSession.shows_hand`).
 
 Claim rounds: when the keyboard changes hands depends on public information only.  The table
-asks only the seats that *can* claim a discard, so a "pass the keyboard" screen that came only
-then would tell the player at the keyboard that another human holds a pair of it.  Instead,
-after every discard at a table of two or more humans, every human seat except the discarder is
-owed a *claim window* (:class:`ClaimRound`), served one after another: first the human already
-at the keyboard (no hand-over), then the others in turn order after the discarder, the next
-player last.  Each of the others gets the privacy screen and then its claim prompt, or, when it
-has no claim, "Nothing to claim on 5m" (the session makes that moment itself).  The next
-player's window and its own turn share one hand-over when its turn follows (nobody else claimed
-the tile), whether or not it could claim.  Until the round is over the table drawn is the one
-each player last saw before the discard (or in their own prompt), the status line holds its
-news, and nothing moves on: what the player at the keyboard sees does not change with what
-another human holds.  An auto-draw answer (below) does not change the pattern either.  Public
-information seldom rules a claim out (a tile with every other copy in sight can still complete
-a chow or a thirteen-orphans win), so no window is skipped on it.  One human at the table (with
-bots) sees no change; a LAN host's several humans still hand over as the server asks.
+opens a claim window after every discard and asks every other seat; a seat that cannot claim
+has only ``pass``, which the runner answers without asking it (a forced pass,
+:meth:`~mahjong_tui.engine.Table.forced_passes`), so a "pass the keyboard" screen that came
+only with a request would still tell the player at the keyboard that another human holds a
+pair of it, and the live table would move on at once.  Instead, after every discard at a
+table of two or more humans, every human seat except the discarder is owed a *claim window*
+(:class:`ClaimRound`), served one after another: first the human already at the keyboard (no
+hand-over), then the others in turn order after the discarder, the next player last.  Each of
+the others gets the privacy screen and then its claim prompt, or, when it has no claim,
+"Nothing to claim on 5m" (the session makes that moment itself, for the forced pass).  The
+next player's window and its own turn share one hand-over when its turn follows (nobody else
+claimed the tile), whether or not it could claim.  Until the round is over the table drawn is
+the one each player last saw before the discard (or in their own prompt), the status line
+holds its news, and nothing moves on: what the player at the keyboard sees does not change
+with what another human holds.  An auto-draw answer (below) does not change the pattern
+either.  One human at the table (with bots) sees no change; a LAN host's several humans still
+hand over as the server asks.
 
-Robbing windows follow the same rule.  The table asks only the seats that can win on an added
-kong (``claims.rob_kong = "added"``) or on a bonus tile another seat could rob (Singapore's
-robbing the eighth, Uzje's ivies on the wall: ``win.bonus_wins``), so after every added kong,
-and after every bonus tile set aside while another seat's face-up bonus tiles hold the seven
-other flowers and seasons (public), every human seat but the declarer is owed a window in the
-same order ("may rob Bot 3's kong of 5m"; its rob prompt or "Nothing to rob on 5m").  No
-window there is the declarer's coming turn (the declarer goes on after the round).  Not
-covered: Uzje's robbing of a *concealed* kong by thirteen or fourteen orphans (the table
-announces that declaration only when someone can rob it).
+Robbing windows follow the same rule.  Where the table opens one it says so in public (a
+``claim_window`` event right after the event that opened it): after every added kong
+(``claims.rob_kong = "added"``), every Uzje concealed kong (thirteen or fourteen orphans may
+rob it, ``claims.rob_kong_forms``), and every flower or season set aside while another seat's
+face-up bonus tiles hold the seven others (Singapore's robbing the eighth, Uzje's ivies on the
+wall).  Every human seat but the declarer is then owed a window in the same order ("may rob
+Bot 3's kong of 5m"; its rob prompt or "Nothing to rob on 5m").  No window there is the
+declarer's coming turn (the declarer goes on after the round).
 
 Auto-draw (a player's setting, per human seat, off by default).  In Classic the next player
 may take *any* discard into hand (``claims.next_player_pickup``, G-OX-2), so that seat is asked
@@ -126,6 +127,12 @@ class ClaimRound:
     turn_next: bool = False
     #: what may be claimed: ``discard``, an added ``kong`` or a ``bonus`` tile (robbing windows)
     what: str = "discard"
+
+
+#: the public events after which the table may open a window (it says so with a
+#: ``claim_window`` event right after), and what the round is about (:attr:`ClaimRound.what`)
+_WINDOW_AFTER = {"discard": "discard", "add_kong_declared": "kong", "concealed_kong_declared": "kong",
+                 "bonus": "bonus"}
 
 
 def _window_phase(what: str) -> str:
@@ -714,14 +721,17 @@ class GameSession(DeskSession):
     def _on_events(self, seat: int, events: list[dict]) -> None:
         if seat != 0:  # public parts are the same for every seat: read them once
             return
-        dealing = False  # bonus tiles set aside in a deal cannot be robbed
-        for ev in events:
-            if ev.get("type") == "hand_end":
+        for i, ev in enumerate(events):
+            kind = ev.get("type")
+            if kind == "hand_end":
                 self._ended.append(ev)
-            dealing = dealing or ev.get("type") == "hand_start"
-            what = "discard" if ev.get("type") == "discard" else None if dealing else self._robbable(ev)
+            # the table says itself, in public, where it opens a window: a claim_window event
+            # right after the discard, the kong declared or the bonus tile set aside
+            what = _WINDOW_AFTER.get(kind) if i + 1 < len(events) and \
+                events[i + 1].get("type") == "claim_window" else None
             if what:
-                tile = T.long_name(T.parse_tile(ev["tile"])) if what == "bonus" else ev["tile"]
+                tile = ev.get("tile")  # none for a hidden concealed kong
+                tile = T.long_name(T.parse_tile(tile)) if what == "bonus" else tile or "a hidden tile"
                 if self.claim_round is None:
                     self._open_round(ev["seat"], tile, what)
                 elif what != "discard":  # a bonus tile drawn after a discard: once that round is over
@@ -752,19 +762,6 @@ class GameSession(DeskSession):
         if rnd is not None:
             self._start_round(rnd)
 
-    def _robbable(self, ev: dict) -> str | None:
-        """``kong`` or ``bonus`` when the public event ``ev`` is one another seat may rob, as
-        far as public information tells (module docstring), else None."""
-        kind = ev.get("type")
-        if kind == "add_kong_declared" and self.variant.claims.get("rob_kong") == "added":
-            return "kong"
-        if kind == "bonus" and self.variant.win.get("bonus_wins"):
-            b = T.parse_tile(ev["tile"])
-            if b in T.SEASONS_AND_FLOWERS and any(
-                    s != ev["seat"] and set(self.table.bonus[s]) | {b} >= T.SEASONS_AND_FLOWERS for s in range(4)):
-                return "bonus"
-        return None
-
     def claim_round_order(self, discarder: int, merge_turn: bool = True) -> tuple[list[int], int | None]:
         """The human seats owed a claim window after ``discarder``'s discard, in the order
         they get it, and the one whose window may be its coming turn (or None; never without
@@ -787,7 +784,9 @@ class GameSession(DeskSession):
         if all(h == self.keyboard for h in order):
             return None  # nobody to hand the keyboard to
         claiming = self.table.phase == _window_phase(what)
-        claimants = {h for h in order if claiming and self.table.legal_actions(h)}
+        # the seats that may claim are asked (requests come); a forced pass the runner answers
+        forced = {a.seat for a in self.table.forced_passes()}
+        claimants = {h for h in order if claiming and h not in forced and self.table.legal_actions(h)}
         shown = {h: self._views[h] for h in self.humans if h in self._views}
         return ClaimRound(discarder, tile, self.table.hand_index, order, claimants, merge, shown, what=what)
 

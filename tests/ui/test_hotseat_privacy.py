@@ -44,7 +44,9 @@ class FakePresenter:
         s = self.session
         req = s.request_now
         prompt = tuple(a.describe() for a in req.legal) if req is not None else ()
-        self.drawn.append((s.keyboard, json.dumps(s.view(), sort_keys=True, default=str), s.last_text, prompt))
+        frame = (s.keyboard, json.dumps(s.view(), sort_keys=True, default=str), s.last_text, prompt)
+        if not self.drawn or self.drawn[-1] != frame:  # drawn again unchanged: nobody can tell
+            self.drawn.append(frame)
 
     def table_changed(self) -> None:
         self._look()
@@ -183,8 +185,10 @@ async def test_a_hot_seat_hand_hands_over_by_public_information_only():
         if action.kind == "discard":
             discards.append({"seat": action.seat, "keyboard": keyboard, "at": n_handoffs,
                              "actions_at": len(table.actions),
+                             # the table asks every seat; one that cannot claim has only pass
                              "can_claim": {h: list(table.legal_actions(h)) for h in session.humans
-                                           if table.phase == "claim" and table.legal_actions(h)}})
+                                           if table.phase == "claim"
+                                           and table.legal_actions(h) not in ([], [Action.of(h, "pass")])}})
         return events
 
     table.apply = apply
@@ -359,3 +363,64 @@ async def test_robbing_the_eighth_flower_is_a_window_for_every_other_person(monk
                                   (0, "claim", "may rob Bot 2's eighth flower, Bamboo")]
     assert presenter.notes == [(2, "Nothing to claim on N."), (0, "Nothing to rob on Bamboo.")]
     assert any(seat == 2 and Action.of(2, "win", T.parse_tile("r")) in legal for seat, legal in presenter.prompts)
+
+
+# -- an Uzje concealed kong, two hidden hands ------------------------------------------------------
+
+# Uzje (uzje.md "How a game goes", 4b: a thirteen- or fourteen-orphans hand may rob any quad, a
+# concealed one too): the dealer (a person) declares a concealed kong of East winds; the
+# person across holds thirteen orphans waiting on East, or a plain hand.  The table opens the
+# robbing window either way, so that person gets the keyboard either way.
+UZ_DEALER = "EEEE123m456m789mC"
+UZ_ORPHANS = "1ft1fs1fmSWNCFPP"    # thirteen orphans waiting on E (tests/test_uzje_engine.py)
+UZ_PLAIN = "46s123s789s11mFFF"     # waits on 5s
+
+
+async def concealed_kong(east_wind_holder: str):
+    from mahjong_tui.engine import Table
+
+    from tests.helpers import set_hand
+
+    variant = load_variant("uzje")
+    dealer = Table(variant, 5, hands=1).dealer  # the breaker the seed picks
+    other = (dealer + 2) % 4
+    seats = ["ai:baseline"] * 4
+    seats[dealer] = seats[other] = "human"
+    session = GameSession(variant, 5, seats, hands=1, bot_delay=0)
+    t = session.table
+    assert t.current == dealer and t.phase == "turn"
+    t.wall.indicators[:] = [T.parse_tile("dm")]  # a bonus tile none of the rigged hands holds
+    set_hand(t, dealer, UZ_DEALER)
+    set_hand(t, other, east_wind_holder)
+    t.invalidate_caches()
+    kong = Action.of(dealer, "concealed_kong", T.EAST)
+    assert kong in t.legal_actions(dealer)
+
+    class Kong(FakePresenter):
+        def _answer(self, req) -> None:
+            if kong in req.legal:
+                self.session.answer(kong)
+            else:
+                super()._answer(req)
+
+    presenter = Kong(session, stop_after=2)
+    session.keyboard = dealer
+    await run(session, presenter)
+    return session, presenter, dealer, other
+
+
+async def test_the_hand_over_after_an_uzje_concealed_kong_does_not_depend_on_the_other_hand():
+    a_session, a, dealer, other = await concealed_kong(UZ_ORPHANS)
+    b_session, b, _, _ = await concealed_kong(UZ_PLAIN)
+    # the orphans could rob the kong in one deal (offered, passed) and not in the other ...
+    assert any(seat == other and Action.of(other, "win", T.EAST) in legal for seat, legal in a.prompts)
+    assert not any(seat == other and any(x.kind == "win" for x in legal) for seat, legal in b.prompts)
+    # ... the person across gets the keyboard right after the kong either way, on the same
+    # words, then the dealer goes on with its turn
+    who = a_session.name(dealer)
+    assert a.handoffs == b.handoffs == [(other, "claim", f"may rob {who}'s kong of E"), (dealer, "turn", "is to play")]
+    assert b.notes[:1] == [(other, "Nothing to rob on E.")] and not a.notes
+    # the dealer, at the keyboard until then, saw the same tables, status lines and prompts
+    seen_a = until_first_handoff_to(a, other)
+    seen_b = until_first_handoff_to(b, other)
+    assert seen_a and seen_a == seen_b
