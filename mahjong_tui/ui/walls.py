@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
-from .model import POSITIONS, seat_at
+from .model import seat_at
 
 GONE, DOWN, UP = 0, 1, 2  # a layer of a stack: drawn, face down, face up
 
@@ -138,4 +138,4 @@ def build_walls(wall: Mapping, bottom: int, rules: Mapping) -> Walls | None:
     return Walls(tuple((pos, tuple(by_pos[pos])) for pos in CLOCKWISE), where[(x, max(1, k))])
 
 
-__all__ = ["CLOCKWISE", "DOWN", "GONE", "POSITIONS", "Stack", "UP", "Walls", "build_walls"]
+__all__ = ["CLOCKWISE", "DOWN", "GONE", "Stack", "UP", "Walls", "build_walls"]

@@ -24,7 +24,7 @@ from rich.style import Style
 from rich.text import Text
 
 from ..frame import WallBox
-from ..walls import DOWN, UP, Stack, Walls
+from ..walls import DOWN, Stack, Walls
 from .art import align, flow
 from .areas import Area
 
