@@ -93,7 +93,12 @@ class Area(Widget):
         """``draw`` of the current box, remembered: a box is drawn once for a size (the
         height measure, the paint and the tests ask for the same lines)."""
         box = self.box
-        key = (id(box), width, height, self.state())
+        state = self.state()
+        if self.AUTO_HEIGHT and height < 10**6:  # the lines measured for the height, if they fit
+            hit = self._memo.get((id(box), width, 10**6, state))
+            if hit is not None and hit[0] is box and len(hit[1]) <= height:
+                return hit[1]
+        key = (id(box), width, height, state)
         hit = self._memo.get(key)
         if hit is None or hit[0] is not box:  # (the box is kept: an id is only unique while it lives)
             if len(self._memo) > 3:
