@@ -3,6 +3,8 @@ every resize, and ``--faces`` overrides it.  Pilot, the real app, the areas' own
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.ui.helpers import make_app, play, table_screen
@@ -46,3 +48,31 @@ async def test_faces_overrides_the_choice(faces, size, hand):
         lines = ts.query_one("#hand").plain_lines()
         if faces == "large-ascii":  # (five cells a tile: too wide for 80 columns, where it draws one line)
             assert lines[0].lstrip().startswith("+---+") and all(ln.isascii() for ln in lines)
+
+
+@pytest.mark.parametrize(("faces", "size"), [("compact", (80, 24)), ("large", (160, 50))])
+async def test_a_click_on_a_tile_chooses_it_and_a_second_click_discards_it(faces, size):
+    """The hand's tiles are links (``@click`` meta) on every line of a boxed tile too."""
+    app = make_app(seed=4, hands=1, faces=faces)
+    async with app.run_test(size=size) as pilot:
+        await play(pilot, app, turns=1, pass_claims=True)
+        ts = table_screen(app)
+        hand = ts.query_one("#hand")
+        lines = hand.plain_lines()
+        if faces == "large":
+            starts = [i for i, ch in enumerate(lines[0]) if ch in "┌┏╔╭"]
+            y = 2  # the suit line, inside the box
+        else:
+            starts = [m.start() for m in re.finditer(r"\S+", lines[0])]
+            y = 0
+        assert len(starts) == 14
+        pad = hand.styles.padding.left
+        req = ts.session.request_now
+        tile = ts._order[2]
+        await pilot.click("#hand", offset=(starts[2] + 1 + pad, y))
+        await pilot.pause()
+        assert ts.selected == 2
+        await pilot.click("#hand", offset=(starts[2] + 1 + pad, y))
+        await pilot.pause()
+        await pilot.pause()
+        assert req.future.done() and req.future.result().kind == "discard" and req.future.result().tile == tile
