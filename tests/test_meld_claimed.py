@@ -23,7 +23,7 @@ def _discard_5m(table: Table) -> None:
 
 def _resolve(table: Table, seat: int, action: Action) -> None:
     table.apply(action)
-    while table.phase == "claim":
+    while table.phase in ("claim", "rob"):  # every other seat is in the window: they pass
         other = next(s for s in table.waiting_for() if s != seat)
         table.apply(Action(other, "pass"))
 

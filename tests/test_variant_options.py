@@ -70,7 +70,7 @@ def test_sim_plays_with_flowers_and_says_so(capsys, tmp_path):
     assert table.variant.tile_count == 176
     held = set()
     for a in log.actions:
-        table.apply(a)
+        table.apply_decision(a)  # and the forced passes, which a log leaves out
         held |= {p["bonus"] for p in table.view(0)["players"] if p["bonus"]}
     assert held, "no seat ever held a flower"
     assert table.scores == out["final_scores"]
@@ -126,6 +126,7 @@ def test_a_game_with_options_saves_and_resumes_exactly(tmp_path):
     options = {"flowers": True, "concealed_quad_mode": "hidden"}
     table = Table(load_variant("uzje", options), 9, hands=2)
     bots_play(table, 120)
+    table.pass_forced()  # a log holds decisions only: its replay fills in the forced passes
     path = tmp_path / "game.jsonl"
     GameLog.for_table(table, "uzje", ["human", "ai", "ai", "ai"]).save(path)
     head = json.loads(path.read_text().splitlines()[0])
