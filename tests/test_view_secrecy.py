@@ -253,3 +253,19 @@ def test_the_eighth_flower_opens_the_same_window_whatever_the_hands(vid, robber)
     twins = Twins(a, b, 0, lambda options: next((x for x in options if x.kind == "pass"), options[0]))
     twins.play(script=(first,), steps=12)
     assert ("rob", False) in twins.windows or ("rob", True) in twins.windows
+
+
+@pytest.mark.parametrize("observer", [1, 2])
+def test_a_kong_beside_the_bloom_tiles_looks_the_same_whether_a_bloom_tile_wins(observer):
+    # yuxi.md "Setting up", G-YX-3: after a kong the kong player may win on a face-up bloom
+    # tile.  The dealer declares a kong of 1m; with 88m 99m a bloom 9m completes its hand, with
+    # 88m 9m E it does not.  The phase after the kong (and its events) must not tell which.
+    a, b = _rigged_pair("yuxi", {0: ("1111m234m567m88m99m", "1111m234m567m88m9mE")})
+    for t in (a, b):
+        t.wall.bloom[:] = [T.parse_tile("9m"), T.parse_tile("E")]
+        t.invalidate_caches()
+    twins = Twins(a, b, observer, lambda options: next((x for x in options if x.kind == "pass"), options[0]))
+    twins.play(script=(Action.of(0, "concealed_kong", T.parse_tile("1m")),), steps=0)
+    assert Action.of(0, "win", T.parse_tile("9m")) in a.legal_actions(0)
+    assert b.legal_actions(0) == [Action.of(0, "draw")]
+    twins.play(script=(Action.of(0, "draw"),), steps=20)

@@ -90,8 +90,11 @@ def test_double_kong_on_flower(table):
     set_hand(table, 0, "1111m2222m345m99m8m")
     table.wall.bloom[:] = [t("9m"), t("E")]
     table.wall._dead[-1] = [t("7m")]  # rig the replacement tile
-    table.apply(Action(0, "concealed_kong", t("1m")))
-    assert table.phase == "turn"  # no bloom win after the first kong: replacement drawn
+    # no bloom win after the first kong: the replacement is the only choice (forced), drawn
+    assert table.apply(Action(0, "concealed_kong", t("1m"))) and table.phase == "after_kong"
+    assert table.forced_passes() == [Action(0, "draw")] and table.legal_actions(0) == [Action(0, "draw")]
+    table.pass_forced()
+    assert table.phase == "turn"
     assert table.hands[0][t("7m")] == 1
     table.apply(Action(0, "concealed_kong", t("2m")))
     assert table.phase == "after_kong"

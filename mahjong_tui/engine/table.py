@@ -32,8 +32,9 @@ Phases (``view()['phase']``):
   flower or season was set aside while another seat's face-up bonus tiles hold the seven
   others (``win.bonus_wins``: Singapore's robbing the eighth, Uzje's ivies on the wall); the
   seats that may rob under the rules answer, a win where they can win on the tile;
-- ``after_kong`` — (bloom tiles, G-YX-3) the kong player may win on a face-up bloom tile or
-  take the replacement (``draw``);
+- ``after_kong`` — (bloom tiles, G-YX-3) after every kong while bloom tiles lie face up: the
+  kong player may win on a face-up bloom tile or take the replacement (``draw``; its only
+  choice, a forced one, when no bloom tile wins);
 - ``match_over`` — the match has ended.
 
 Secrecy of the windows (issue 20): whether a ``claim`` or ``rob`` window opens, who is asked
@@ -550,7 +551,7 @@ class Table:
         self._new_events = []
         self._applied += 1
         kind = action.kind
-        if kind != "pass" or len(self._claim_options.get(action.seat, ())) != 1:
+        if kind not in ("pass", "draw") or len(self._claim_options.get(action.seat, ())) != 1:
             self.actions.append(action)  # a decision (a forced pass is not: forced_passes)
         hand_before, phase_before = self.hand_index, self.phase
         discarder = self.discard[0] if self.discard is not None else None
@@ -636,9 +637,13 @@ class Table:
     def forced_passes(self) -> list[Action]:
         """The ``pass`` of every seat the table waits for whose only legal action is ``pass``
         (it cannot claim or rob the tile of the open window), in turn order; ``[]`` outside a
-        claim or rob window.  A driver may apply them at once without asking anybody; they are
+        claim or rob window.  After a kong while bloom tiles lie face up (``after_kong``), the
+        kong player's ``draw`` when no bloom tile wins for it (its pass on the bloom tiles).  A driver may apply them at once without asking anybody; they are
         not decisions (:attr:`actions` leaves them out, and a game log does not hold them:
         :meth:`apply_decision`)."""
+        if self.phase == "after_kong":  # no bloom tile wins: the replacement is the only choice
+            opts = self._claim_options.get(self.current, ())
+            return list(opts) if len(opts) == 1 else []
         if self.phase not in ("claim", "rob"):
             return []
         responses = self._responses
@@ -752,7 +757,9 @@ class Table:
         self._receive(seat, t, "replacement")
 
     def _after_kong(self, seat: int, kong_type: str) -> None:
-        """Kong declared and standing: bloom-tile win option (G-YX-3) or replacement draw; with
+        """Kong declared and standing: bloom-tile win option (G-YX-3) or replacement draw (while
+        bloom tiles lie face up the choice is offered after every kong, a ``draw`` only where
+        no bloom tile wins: the phase tells nobody whether one would); with
         ``wall.kong_indicator`` the next indicator is turned up first (uzje.md "How a game goes"; the order of
         the two changes no decision)."""
         self.kongs_this_turn += 1
@@ -769,7 +776,7 @@ class Table:
                 sit.add("double_kong_replacement")
             if self._win_result(seat, bt, True, sit, extra=bt) is not None:
                 opts.append(Action.of(seat, "win", bt))
-        if opts:
+        if opts or self.wall.bloom:
             opts.append(Action.of(seat, "draw"))
             self._claim_options = {seat: opts}
             self._responses = {}
