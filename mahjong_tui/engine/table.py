@@ -37,10 +37,12 @@ Phases (``view()['phase']``):
   choice, a forced one, when no bloom tile wins);
 - ``match_over`` — the match has ended.
 
-Secrecy of the windows (issue 20): whether a ``claim`` or ``rob`` window opens, who is asked
-and every event and view field of it depend on public information only, never on what any
-seat holds: a seat that cannot claim is asked too, and its only legal action is ``pass`` (a
-*forced pass*, :meth:`Table.forced_passes`).  Answers are private; ``seq`` does not move until
+Secrecy of the windows (issue 20): whether a ``claim`` or ``rob`` window (or, beside bloom
+tiles, the ``after_kong`` choice) opens, who is asked and every event and view field of it
+depend on public information only, never on what any seat holds: a seat that cannot claim is
+asked too, and its only legal action is ``pass`` (a *forced pass*, :meth:`Table.forced_passes`;
+after a kong no bloom tile wins, the kong player's only action is ``draw``, forced the same
+way).  Answers are private; ``seq`` does not move until
 the window closes.  A driver may apply forced passes at once without asking anybody
 (:meth:`Table.pass_forced`); they are not decisions, so :attr:`Table.actions` and the game log
 leave them out and :meth:`Table.apply_decision` fills them in on replay (logs written before
