@@ -100,10 +100,9 @@ def play_match(table: Table, bots: list[Bot], on_hand: Callable[[dict], None] | 
     while table.phase != "match_over":
         forced = table.forced_passes()
         if forced:  # seats that can only pass are not asked (Table.forced_passes)
-            for a in forced:
-                table.apply(a)
-                if check is not None:
-                    check(table)
+            table.pass_forced()
+            if check is not None:
+                check(table)
         else:
             for seat in table.waiting_for():
                 view = table.lazy_view(seat)  # the same view, built as far as the bot reads it

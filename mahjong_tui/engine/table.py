@@ -653,14 +653,18 @@ class Table:
 
     def pass_forced(self) -> list[dict]:
         """Apply :meth:`forced_passes` until none is left (a window they close may lead to
-        another, e.g. a bonus tile drawn next); returns the events they caused."""
+        another, e.g. a bonus tile drawn next); returns the events they caused, all together
+        (a driver that tells seats what happened window by window applies them one by one, as
+        :class:`~mahjong_tui.runner.TableRunner` does)."""
         events: list[dict] = []
         while True:
             forced = self.forced_passes()
             if not forced:
                 return events
-            for a in forced:
-                events += self.apply(a)
+            for a in forced[:-1]:  # answers that leave the window open: nothing else changes
+                self._responses[a.seat] = a
+                self._applied += 1
+            events += self.apply(forced[-1])
 
     def apply_decision(self, action: Action) -> list[dict]:
         """Apply one decision (``action``, as :meth:`apply`), then the forced passes that
