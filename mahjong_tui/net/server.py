@@ -703,8 +703,8 @@ class NetServer:
                 self._crowded.add(victim.host)
                 self.note(f"{victim.host}: too many connections waiting to join; the oldest are closed "
                           "(noted once until they are gone)")
-            victim.close_with(error("busy", why, True))
-        mine.append(conn)
+            victim.close_with(error("busy", why, True))  # may empty (and drop) its address's list
+        self.waiting.setdefault(conn.host, []).append(conn)
 
     def _unwait(self, conn: Connection) -> None:
         """``conn`` joined or closed: it waits no more."""

@@ -101,6 +101,72 @@ async def test_an_idle_flood_of_200_connections_locks_no_player_out(tmp_path):
     assert sum("too many connections waiting" in n for n in notes) == 1  # one line for the burst
 
 
+async def test_join_bot_retries_a_busy_table_and_says_so():
+    """``join --bot`` told ``busy`` (here by a front on 127.0.0.1 that answers its first two
+    connections as a crowded server does, then passes bytes through to the table) says what
+    happened, waits 0.5 s then 1 s, and is seated.  (Before: 'did not greet as a mahjong-tui
+    table', exit 2.)"""
+    from mahjong_tui.net.protocol import encode, error
+
+    table = new_table("classic", seed=9, hands=1)
+    turned_away = []
+
+    async def front(r, w):
+        if len(turned_away) < 2:
+            turned_away.append(1)
+            w.write(encode(error("busy", "too many connections from your address (127.0.0.1) are waiting to join "
+                                 "this table (at most 8): the oldest, this one, is closed", True)))
+            await w.drain()
+            w.close()
+            return
+        ur, uw = await asyncio.open_connection("127.0.0.1", server.port)
+
+        async def pump(src, dst):
+            with contextlib.suppress(ConnectionError):
+                while data := await src.read(65536):
+                    dst.write(data)
+            dst.close()
+
+        await asyncio.gather(pump(r, uw), pump(ur, w))
+
+    async with served(table, seats=("remote", "ai", "ai", "ai"), bot_delay=0) as (server, task):
+        relay = await asyncio.start_server(front, "127.0.0.1", 0)
+        port = relay.sockets[0].getsockname()[1]
+        try:
+            proc = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "mahjong_tui.net", "join", f"127.0.0.1:{port}", "--bot", "normal",
+                "--retry", "20", cwd=str(ROOT), env=env(), stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.PIPE)
+            out, err = await asyncio.wait_for(proc.communicate(), 120)
+        finally:
+            relay.close()
+        text = err.decode()
+        assert proc.returncode == 0, text
+        retries = [ln for ln in text.splitlines() if "retrying in" in ln]
+        assert len(retries) == 2 and all("too many connections from your address" in ln for ln in retries)
+        assert retries[0].endswith("retrying in 0.5 s") and retries[1].endswith("retrying in 1 s")
+        assert "did not greet" not in text and "seated at seat 1" in text
+        await asyncio.wait_for(task, 30)
+
+
+async def test_with_room_for_one_waiting_connection_a_newcomer_still_gets_in():
+    """The smallest limits: one waiting connection per address and in all.  Each newcomer
+    closes the one before it, and a client that joins at once is seated."""
+    table = new_table("classic", seed=8, hands=1)
+    async with served(table, seats=("remote", "ai", "ai", "ai"), hello_timeout=120, max_pending=1,
+                      max_pending_per_address=1) as (server, _task):
+        idle = [RawClient(server.port) for _ in range(3)]
+        for r in idle[:2]:
+            m = await asyncio.to_thread(r.read_until, "error")
+            assert m["code"] == "busy"
+        c = NetClient("127.0.0.1", server.port, name="Eve", reconnect=0)
+        assert (await c.connect())["seat"] == 0
+        assert server.pending_conns == 0  # the last idle one made way for Eve
+        await c.close()
+        for r in idle:
+            r.close()
+
+
 async def test_a_connection_that_does_not_join_in_time_is_closed():
     table = new_table("classic", seed=8, hands=1)
     async with served(table, seats=("remote", "ai", "ai", "ai"), hello_timeout=0.3) as (server, _task):
@@ -366,12 +432,16 @@ async def test_a_seat_file_that_cannot_be_written_refuses_new_players_with_an_er
 @pytest.mark.parametrize("argv", [
     ["serve", "--port", "70000"], ["host", "--port", "70000"], ["serve", "--port", "-1"],
     ["serve", "--hands", "0"], ["serve", "--hands", "-5"], ["host", "--hands", "0"],
-    ["serve", "--password", ""], ["join", "127.0.0.1:7777", "--token", ""],
+    ["serve", "--password", ""], ["join", "127.0.0.1:9", "--token", ""],
     ["serve", "--password-file", "/nonexistent/pw"],
 ])
-def test_bad_lan_options_exit_2_naming_the_option(argv, capsys):
+def test_bad_lan_options_exit_2_naming_the_option(argv, capsys, tmp_path):
     from mahjong_tui.cli import main
 
+    if argv[0] == "serve":  # were the option taken, the table would play at once and end
+        argv = argv + ["--log", str(tmp_path / "x.jsonl"), "--start-after", "0.01", "--bot-delay", "0"]
+        if "--port" not in argv:
+            argv += ["--port", "0"]
     with pytest.raises(SystemExit) as exc:
         main(argv)
     assert exc.value.code == 2
