@@ -122,11 +122,14 @@ def _secret_file(text: str) -> str:
     return line
 
 
-def _retype(sp: argparse.ArgumentParser, dest: str, kind) -> None:
-    """Give the option ``dest`` that the main CLI added to ``sp`` the type ``kind``."""
+def _retype(sp: argparse.ArgumentParser, dest: str, kind, help: str | None = None) -> None:
+    """Give the option ``dest`` that the main CLI added to ``sp`` the type ``kind`` (and
+    ``help``, when it has none)."""
     for a in sp._actions:
         if a.dest == dest:
             a.type = kind
+            if help and not a.help:
+                a.help = help
 
 
 def resolve_secrets(args: argparse.Namespace, env=os.environ) -> argparse.Namespace:
@@ -167,7 +170,9 @@ def add_net_arguments(sp: argparse.ArgumentParser, command: str) -> None:
     ``--token TOKEN``, ``--token-file FILE``, ``--password-file FILE``, ``--seat N``,
     ``--retry S``, ``--bot-delay S``.  Call :func:`resolve_secrets` on the parsed arguments.
     """
-    _retype(sp, "password", _secret("password"))
+    _retype(sp, "password", _secret("password"),
+            help="the table password (shows in ps to every user of this machine: prefer --password-file or "
+                 f"${SECRET_ENV['password']})")
     sp.add_argument("--password-file", type=_secret_file, default=None, metavar="FILE",
                     help=f"read the table password from the first line of FILE (else ${SECRET_ENV['password']}); "
                          "unlike --password it does not show in ps")
@@ -193,7 +198,8 @@ def add_net_arguments(sp: argparse.ArgumentParser, command: str) -> None:
                             help="seconds a bot (or stand-in) pauses before acting")
     elif command == "join":
         sp.add_argument("--token", type=_secret("token"), default=None,
-                        help="seat token from an earlier join (rejoin your seat)")
+                        help="seat token from an earlier join (rejoin your seat; shows in ps: prefer --token-file "
+                             f"or ${SECRET_ENV['token']})")
         sp.add_argument("--token-file", type=_secret_file, default=None, metavar="FILE",
                         help=f"read the seat token from the first line of FILE (else ${SECRET_ENV['token']})")
         sp.add_argument("--seat", type=int, choices=range(4), default=None, help="ask for this free seat (0-3)")
