@@ -354,3 +354,52 @@ async def test_a_singapore_client_hears_of_the_bite_made_before_it_joined():
                 "You collect 2 from each: Cat + Rat, hidden"
             assert "East You  6" in screen_text(app)
         await session.aclose()
+
+
+async def test_the_join_form_says_it_retries_a_throttled_table_then_joins(tmp_path, monkeypatch):
+    """The menu's Join form, at a table that refuses this address for a while after a wrong
+    password: the form says so and that it retries, and joins once the lockout is over (the
+    throttle's clock is the test's).  (Before: the client gave up at the first refusal.)"""
+    from mahjong_tui.net.protocol import PROTOCOL_VERSION, new_nonce, proof
+    from mahjong_tui.net.server import PasswordThrottle
+    from tests.net.util import RawClient
+
+    class Clock:
+        now = 100.0
+
+        def __call__(self) -> float:
+            return self.now
+
+    clock = Clock()
+    monkeypatch.setenv("MAHJONG_TUI_PASSWORD", "not this one")  # the form does not read it
+    table = new_table("classic", seed=32, hands=1)
+    throttle = PasswordThrottle(free=0, delay=1.0, clock=clock)
+    async with served(table, seats=("remote",) + BOTS, bot_delay=0, password="pw", throttle=throttle) as (server, _t):
+        def wrong_guess() -> dict:
+            raw = RawClient(server.port)
+            hello = raw.read()
+            cn = new_nonce()
+            raw.send({"type": "join", "protocol": PROTOCOL_VERSION, "cnonce": cn,
+                      "proof": proof("nope", "client", hello["nonce"], cn)})
+            reply = raw.read()
+            raw.close()
+            return reply
+
+        assert (await asyncio.to_thread(wrong_guess))["code"] == "auth"  # refused for 1 s on the test's clock
+        app = make_app(command=None)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen))
+            await pilot.click("#join")
+            await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen))
+            app.screen.query_one("#address").value = f"127.0.0.1:{server.port}"
+            app.screen.query_one("#password").value = "pw"
+            await pilot.pause(0.3)
+            await pilot.click("#go")
+            await wait_for(pilot, lambda: "retrying in 1 s" in " ".join(screen_text(app).split()))
+            assert "too many wrong table passwords" in " ".join(screen_text(app).split())
+            clock.now += 10.0  # the lockout is over
+            await wait_for(pilot, lambda: my_request(app) is not None)
+            await pilot.press("q")
+            await wait_for(pilot, lambda: isinstance(app.screen, NetQuitScreen))
+            await pilot.click("#leave")
+            await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen))
