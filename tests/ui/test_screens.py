@@ -354,9 +354,20 @@ async def test_needs_more_room_below_80x24_and_resizes_live():
         await pilot.pause()
         assert not app.has_class("-too-small") and cover.display is False
         assert t.query_one("#hand").size.width == 80 - 2
+        assert not t.query_one("#log").display  # no move log beside the board below 120 columns
         await pilot.resize_terminal(140, 45)
         await pilot.pause()
-        assert t.query_one("#hand").size.width == 140 - 2
+        # from 120 columns the move log runs down the right edge, the whole height under the
+        # header; the board beside it keeps the hand and the action bar under the table (the
+        # hand centred under its own seat line)
+        log = t.query_one("#log")
+        assert log.display and log.region.x + log.outer_size.width == 140 and log.region.y == 1
+        assert log.outer_size.width == 30
+        board = t.query_one("#board")
+        assert board.size.width == 140 - 30 and board.region.right <= log.region.x
+        assert t.query_one("#hand").size.width == 140 - 30 - 2
+        assert t.query_one("#actions").region.right <= log.region.x
+        assert log.region.bottom == t.query_one("#actions").region.bottom
         assert "Your turn" in screen_text(app)
 
 

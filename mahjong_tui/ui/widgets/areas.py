@@ -202,13 +202,18 @@ class SeatPanel(Area):
     #: shorter words for a LAN seat status when the line is tight (the others are short already)
     SHORT_STATUS = {"bot stand-in": "bot", "offline": "off"}
 
-    def info(self, box: SeatBox, width: int) -> Text:
+    def info(self, box: SeatBox, width: int, long: bool = True) -> Text:
+        """The seat's label: turn marker, wind, name, status, score, dealer.  The wind is
+        spelt out (``South``) where the whole label fits ``width`` with it, and ``long`` is not
+        False; else its letter (``S``), and then a LAN status word, then the name, shortened."""
         g = self.art.glyphs
-        long = width >= 34
-        wind = wind_word(box.wind) if long else box.wind
         status = f"[{box.status}]" if box.status else ""
         dealer = f"  {g.dealer}" if box.dealer else ""
         name = box.name
+        word = wind_word(box.wind)
+        whole = 2 + cell_len(word) + 1 + cell_len(name) + (1 + cell_len(status) if status else 0) \
+            + 2 + len(box.score) + cell_len(dealer)
+        wind = word if long and whole <= width else box.wind
         fixed = 2 + cell_len(wind) + 1 + (1 + cell_len(status) if status else 0) + 2 + len(box.score) + cell_len(dealer)
         if status and fixed + cell_len(name) > width:  # a long name (LAN): shorter status word
             short = f"[{self.SHORT_STATUS.get(box.status, box.status)}]"
@@ -231,6 +236,15 @@ class SeatPanel(Area):
             t.append(dealer, "italic")
         return t
 
+    def label(self, box: SeatBox, width: int, rest: list[Text]) -> Text:
+        """:meth:`info` with the wind spelt out where that costs no line when ``rest`` flows
+        after it, else with its letter (80x24 keeps its lines)."""
+        info = self.info(box, width)
+        short = self.info(box, width, long=False)
+        if info.plain != short.plain and len(flow([short] + rest, width, 2)) < len(flow([info] + rest, width, 2)):
+            return short
+        return info
+
     def groups(self, box: SeatBox, width: int) -> list[Text]:
         art = self.art
         items = []
@@ -251,7 +265,7 @@ class SeatPanel(Area):
         """The seat in boxed tiles: the info line (and the count of hidden tiles), then its
         melds and bonus tiles boxed; None if that does not fit ``height``."""
         art = self.art
-        head = [self.info(box, width)]
+        head = []
         blocks = []
         if box.concealed is not None:
             tiles = list(box.concealed)
@@ -260,6 +274,7 @@ class SeatPanel(Area):
                 blocks.append(art.box_row(tiles[i:i + per]))
         elif self.position != "bottom":
             head.append(art.hidden(box.concealed_count, width))
+        head.insert(0, self.label(box, width, head))
         if self.position != "bottom":
             for m in box.melds:
                 blocks.append(art.box_meld(m.tiles, m.down, m.claimed, m.source, matches(m.tiles, box.track)))
@@ -277,11 +292,11 @@ class SeatPanel(Area):
             if lines is not None:
                 return lines
         if self.position == "bottom":  # the own tiles and melds are in the HandArea
-            items = [self.info(box, width)] + ([self.art.row(list(box.bonus), match=matches(box.bonus, box.track))]
-                                               if box.bonus else [])
+            rest = [self.art.row(list(box.bonus), match=matches(box.bonus, box.track))] if box.bonus else []
         else:
-            items = [self.info(box, width)] + self.groups(box, width)
-        return flow(items, width, 2, max_lines=min(self.max_lines, height), justify=justify)
+            rest = self.groups(box, width)
+        return flow([self.label(box, width, rest)] + rest, width, 2, max_lines=min(self.max_lines, height),
+                    justify=justify)
 
 
 class Pond(Area):
