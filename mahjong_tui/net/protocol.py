@@ -215,6 +215,16 @@ def new_nonce() -> str:
     return secrets.token_hex(16)
 
 
+def new_token() -> str:
+    """A fresh seat token: 24 URL-safe characters (144 random bits) that never begin with
+    ``-``.  One ``secrets.token_urlsafe`` in 64 does, and a command line takes such a token
+    for an option: ``join --token -x…`` was refused before it reached the table."""
+    while True:
+        token = secrets.token_urlsafe(18)
+        if not token.startswith("-"):
+            return token
+
+
 def proof(password: str, role: str, server_nonce: str, client_nonce: str) -> str:
     """HMAC-SHA256 keyed with the UTF-8 password over ``"mahjong-tui/1 " + role + " " +
     server_nonce + " " + client_nonce``; ``role`` is ``"client"`` (the client's proof in

@@ -48,7 +48,7 @@ from ..paths import open_private
 from ..runner import BotSeat, TableRunner
 from .client import SafeBot
 from .protocol import (AUTH_SCHEME, MAX_FRAME, PROTOCOL_VERSION, ProtocolError, check_proof, clean_name,
-                       decode_body, encode, error, new_nonce, proof, read_frame, token_hash,
+                       decode_body, encode, error, new_nonce, new_token, proof, read_frame, token_hash,
                        validate_client_message)
 
 MAX_WRITE_BUFFER = 1 << 20  # a client that lets this much pile up unread is disconnected
@@ -451,7 +451,7 @@ class Connection:
         name = clean_name(msg.get("name") or "") or seat.name or f"Player {seat.index + 1}"
         records = srv.seat_file.seats
         if token is None:  # a new seat: its token must be on disk before it is given out
-            token = secrets.token_urlsafe(18)
+            token = new_token()
             records[seat.index] = {"token_sha256": token_hash(token), "name": name}
             try:
                 srv.seat_file.save()
@@ -736,7 +736,7 @@ class NetServer:
     def reserve(self, seat: int) -> str:
         """A token for ``seat`` (a ``human`` seat: the host's own player joins with it)."""
         rs = self.remote[seat]
-        token = secrets.token_urlsafe(18)
+        token = new_token()
         self.seat_file.seats[seat] = {"token_sha256": token_hash(token), "name": rs.name}
         self.seat_file.save()
         return token

@@ -268,6 +268,48 @@ async def test_a_joiner_is_told_at_once_that_the_host_closed_the_table():
     assert "rejoin with your seat token" in client.closed_reason
 
 
+async def test_a_seat_token_never_looks_like_an_option(monkeypatch):
+    """One random token in 64 began with '-', and ``join --token -x…`` was refused by the
+    command line before it reached the table (exit 2): the rejoining bot was gone at once and
+    the table waited for ever for its seat (the flaky test below).  Tokens handed out on a
+    join or reserved for a host's seat never begin with '-' now."""
+    import secrets
+
+    from mahjong_tui.net.commands import build_parser
+
+    real = secrets.token_urlsafe
+    dashed = iter(["-" + real(18)[1:] for _ in range(4)])  # the next draws all begin with '-'
+    monkeypatch.setattr(secrets, "token_urlsafe", lambda n=None: next(dashed, None) or real(n))
+    table = new_table("classic", seed=3, hands=1)
+    async with served(table, seats=("remote", "remote", "ai", "ai")) as (server, _task):
+        ann = RawClient(server.port)
+        welcome = await asyncio.to_thread(ann.join, name="Ann")
+        ann.close()
+        tokens = [welcome["token"], server.reserve(1)]
+    for token in tokens:
+        assert not token.startswith("-") and len(token) == 24, token
+        args = build_parser().parse_args(["join", "127.0.0.1:7777", "--bot", "normal", "--token", token])
+        assert args.token == token
+
+
+def _finish_all(procs: list[subprocess.Popen], timeout: float) -> tuple[list[tuple[str, str]], bool]:
+    """Wait for every process for ``timeout`` seconds in all; kill the ones still running.
+    Returns their (stdout, stderr) and whether all ended by themselves."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    ended = True
+    outs = []
+    for p in procs:
+        try:
+            outs.append(p.communicate(timeout=max(0.1, deadline - time.monotonic())))
+        except subprocess.TimeoutExpired:
+            ended = False
+            p.kill()
+            outs.append(p.communicate())
+    return outs, ended
+
+
 def test_a_bot_rejoining_with_a_token_keeps_the_players_name(tmp_path):
     import json
 
@@ -275,6 +317,7 @@ def test_a_bot_rejoining_with_a_token_keeps_the_players_name(tmp_path):
     # two remote seats: play starts only once both are taken, so nothing races the bots
     server, port = start_server_process("--seats", "remote,remote,ai,ai", "--log", str(log), "--seed", "9",
                                         "--hands", "1", "--bot-delay", "0")
+    bots: list[subprocess.Popen] = []
     try:
         ann = RawClient(port)
         token = ann.join(name="Ann")["token"]
@@ -282,14 +325,39 @@ def test_a_bot_rejoining_with_a_token_keeps_the_players_name(tmp_path):
         cmd = [sys.executable, "-m", "mahjong_tui.net", "join", f"127.0.0.1:{port}", "--bot", "normal"]
         bots = [subprocess.Popen(cmd + extra, cwd=str(ROOT), env=env(), stdout=subprocess.PIPE,
                                  stderr=subprocess.PIPE, text=True) for extra in (["--token", token], [])]
-        outs = [b.communicate(timeout=120) for b in bots]
-        assert [b.returncode for b in bots] == [0, 0], outs
-        assert "as Ann" in outs[0][1] and "as bot-normal" in outs[1][1]
+        outs, ended = _finish_all(bots, 120)
     finally:
         server.terminate()
-        server.communicate(timeout=30)
+        server_out, server_err = server.communicate(timeout=30)
+    said = (f"server ({server.returncode}):\n{server_err}\n"
+            + "".join(f"bot {i + 1} ({b.returncode}):\n{o[1]}\n" for i, (b, o) in enumerate(zip(bots, outs))))
+    assert ended and [b.returncode for b in bots] == [0, 0], said
+    assert "as Ann" in outs[0][1] and "as bot-normal" in outs[1][1], said
     names = {k: v["name"] for k, v in json.loads((tmp_path / "n.jsonl.seats").read_text())["seats"].items()}
-    assert names == {"0": "Ann", "1": "bot-normal"}
+    assert names == {"0": "Ann", "1": "bot-normal"}, said
+
+
+def test_join_bot_exits_non_zero_when_the_table_closes_before_the_match_is_over(tmp_path):
+    """``join --bot`` exits 0 only after the match is over: a table the host closes mid-match
+    (the bot is told 'table closed') ends it with exit 2 and the reason, never 0."""
+    import signal
+
+    server, port = start_server_process("--seats", "remote,ai,ai,ai", "--log", str(tmp_path / "b.jsonl"),
+                                        "--seed", "2", "--hands", "4", "--bot-delay", "10")
+    bot = subprocess.Popen([sys.executable, "-m", "mahjong_tui.net", "join", f"127.0.0.1:{port}", "--bot", "normal"],
+                           cwd=str(ROOT), env=env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        seated = bot.stderr.readline()  # play has begun: the table's bots pause 10 s a move
+        assert "seated at seat 1" in seated, seated
+        server.send_signal(signal.SIGINT)
+        _out, err = bot.communicate(timeout=60)
+    finally:
+        for p in (bot, server):
+            if p.poll() is None:
+                p.kill()
+        server.communicate(timeout=30)
+    assert bot.returncode == 2, (bot.returncode, seated + err)
+    assert "left the table before the match ended" in err and "closed the table" in err, err
 
 
 def test_serve_stopped_with_ctrl_c_says_how_to_continue(tmp_path):
