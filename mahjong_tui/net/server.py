@@ -44,7 +44,7 @@ from ..engine import Action, Table
 from ..engine.log import LogWriter
 from ..errors import IllegalAction, LogError
 from ..journal import JournalClaim
-from ..paths import open_private
+from ..paths import open_private, read_regular
 from ..runner import BotSeat, TableRunner
 from .client import SafeBot
 from .protocol import (AUTH_SCHEME, MAX_FRAME, PROTOCOL_VERSION, ProtocolError, check_proof, clean_name,
@@ -54,6 +54,9 @@ from .protocol import (AUTH_SCHEME, MAX_FRAME, PROTOCOL_VERSION, ProtocolError, 
 MAX_WRITE_BUFFER = 1 << 20  # a client that lets this much pile up unread is disconnected
 MAX_PENDING_CONNECTIONS = 64  # connections that have not joined yet, in all
 MAX_PENDING_PER_ADDRESS = 8  # ... and from one address
+#: the largest seat file read (four seats' token hashes and names and a password verifier
+#: take well under 1 KiB)
+MAX_SEAT_FILE = 64 * 1024
 #: what the server says to its clients when the host closes the table before the match is over
 TABLE_CLOSED = {"type": "bye", "reason": "table closed",
                 "message": "The host closed the table before the match ended. It can go on later from its "
@@ -68,7 +71,12 @@ class SeatFile:
     (``{"version": 1, "seats": {"2": {"token_sha256", "name"}}, "password": VERIFIER | null}``,
     the verifier of :func:`~mahjong_tui.net.protocol.password_verifier`; a file without the
     key comes from before it was kept), written atomically to ``path`` after each change
-    (``None``: memory only)."""
+    (``None``: memory only).
+
+    A file there that cannot be read, or is not a regular file (a pipe, a device, a folder),
+    or is larger than :data:`MAX_SEAT_FILE` raises :class:`~mahjong_tui.errors.LogError`
+    saying so (it used to hang on a pipe, or read a huge file whole); one that is not a seat
+    file's JSON counts as no seats yet."""
 
     #: ``password`` when the file does not say (an older file, or none yet)
     UNKNOWN = "unknown"
@@ -77,14 +85,22 @@ class SeatFile:
         self.path = Path(path) if path else None
         self.seats: dict[int, dict] = {}
         self.password: dict | None | str = self.UNKNOWN
-        if self.path and self.path.exists():
-            try:
-                data = json.loads(self.path.read_text(encoding="utf-8"))
-                self.seats = {int(k): dict(v) for k, v in data.get("seats", {}).items() if 0 <= int(k) <= 3}
-                if "password" in data and (data["password"] is None or isinstance(data["password"], dict)):
-                    self.password = data["password"]
-            except (OSError, ValueError, AttributeError, TypeError):
-                self.seats = {}
+        if self.path is None:
+            return
+        try:
+            raw = read_regular(self.path, MAX_SEAT_FILE, "a seat file")
+        except FileNotFoundError:
+            return
+        except OSError as exc:
+            raise LogError(f"{self.path}: cannot be read: {exc.strerror or exc} (it keeps the table's seat tokens; "
+                           "move it away, or serve another --log FILE)") from None
+        try:
+            data = json.loads(raw.decode("utf-8"))
+            self.seats = {int(k): dict(v) for k, v in data.get("seats", {}).items() if 0 <= int(k) <= 3}
+            if "password" in data and (data["password"] is None or isinstance(data["password"], dict)):
+                self.password = data["password"]
+        except (ValueError, AttributeError, TypeError):
+            self.seats = {}
 
     def save(self) -> None:
         if self.path is None:

@@ -520,3 +520,34 @@ async def test_start_after_0_starts_at_once_with_stand_ins(tmp_path):
     await server.start("127.0.0.1", 0)
     table = await asyncio.wait_for(server.run(), 120)  # nobody joins
     assert table.phase == "match_over"
+
+
+# ----------------------------------------------------------------------------------------
+# the seat file beside the journal
+# ----------------------------------------------------------------------------------------
+def test_a_seat_file_that_is_a_pipe_stops_serve_with_one_line(tmp_path):
+    """A pipe where the seat file belongs: ``serve`` exits 2 with one line naming it (it used
+    to wait for ever for a writer, before listening)."""
+    import os
+
+    log = tmp_path / "p.jsonl"
+    os.mkfifo(tmp_path / "p.jsonl.seats")
+    r = subprocess.run([sys.executable, "-m", "mahjong_tui.net", "serve", "--port", "0", "--log", str(log),
+                        "--seats", "remote,ai,ai,ai", "--hands", "1"],
+                       cwd=str(ROOT), env=env(), capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
+    assert f"{log}.seats: cannot be read: it is a pipe" in r.stderr and "seat tokens" in r.stderr, r.stderr
+
+
+def test_a_huge_seat_file_is_refused_unread(tmp_path):
+    """A seat file far larger than any real one (a sparse 64 MiB) is refused with a clear
+    error, not read whole (it used to be read, then taken for 'no seats yet')."""
+    from mahjong_tui.errors import LogError
+    from mahjong_tui.net.server import MAX_SEAT_FILE, NetServer
+
+    seats = tmp_path / "h.jsonl.seats"
+    with open(seats, "wb") as fh:
+        fh.truncate(64 << 20)
+    with pytest.raises(LogError, match=r"h\.jsonl\.seats: cannot be read: it is larger than"):
+        NetServer(new_table("classic", seed=1, hands=1), ["remote", "ai", "ai", "ai"], seat_file=seats)
+    assert MAX_SEAT_FILE < 64 << 20
