@@ -17,6 +17,9 @@ from ..errors import MahjongError
 
 #: where a secret comes from when neither its option nor its file option is given
 SECRET_ENV = {"password": "MAHJONG_TUI_PASSWORD", "token": "MAHJONG_TUI_TOKEN"}
+#: how the commands this program prints ask for the table password again: from a file (a
+#: ``--password`` there would show in ``ps``; $MAHJONG_TUI_PASSWORD does as well as the file)
+PASSWORD_FILE_HINT = "--password-file FILE"
 #: the longest secret file read, in bytes (a password or a token is one short line)
 SECRET_FILE_MAX = 4096
 

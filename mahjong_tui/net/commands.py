@@ -25,7 +25,7 @@ from ..engine.log import GameLog
 from ..errors import LogError, MahjongError
 from ..journal import JournalClaim
 from ..paths import private_dir
-from .args import add_net_arguments, resolve_secrets
+from .args import PASSWORD_FILE_HINT, SECRET_ENV, add_net_arguments, resolve_secrets
 from .client import NetClient, parse_address, play_bot
 from .protocol import NetError, check_verifier, password_verifier
 from .server import NetServer, stderr_note
@@ -220,7 +220,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
                                     on_hand_end=lambda e: print(hand_line(e), flush=True))
         host, port = await _listen(server, args)
         bind = f" --bind {args.bind}" if args.bind != "127.0.0.1" else ""
-        pw = " --password …" if server.password else ""
+        pw = f" {PASSWORD_FILE_HINT}" if server.password else ""  # never --password: it shows in ps
         if server.journal is not None:
             resume.append(f"mahjong-tui serve --log {server.journal.path} --port {port}{bind}{pw}")
         v = server.table.variant
@@ -280,7 +280,7 @@ def cmd_join_bot(args: argparse.Namespace) -> int:
         welcome = await client.connect(retry=getattr(args, "retry", 30.0), on_retry=stderr_note)
         client.local_variant()  # NetError before playing if the rules differ
         stderr_note(f"seated at seat {welcome['seat'] + 1} as {welcome['name']} (seat token {welcome['token']}; "
-                    "rejoin with --token)")
+                    f"rejoin with --token-file FILE or {SECRET_ENV['token']}=TOKEN: --token shows in ps)")
         res = await play_bot(client, args.bot, delay=getattr(args, "bot_delay", 0.0),
                              on_hand_end=lambda e: print(hand_line(e), flush=True), on_bot_error=stderr_note)
         if not res["finished"]:

@@ -31,7 +31,7 @@ from pathlib import Path
 from ..engine import Action
 from ..engine.log import GameLog
 from ..errors import MahjongError
-from ..net.args import resolve_secrets
+from ..net.args import PASSWORD_FILE_HINT, SECRET_ENV, resolve_secrets
 from ..net.client import NetClient, parse_address
 from ..net.protocol import NetError
 from ..paths import private_dir
@@ -174,7 +174,7 @@ class NetSession(DeskSession):
     def join_hint(self) -> str:
         host, port = self.address
         if self.host is not None:
-            pw = " --password …" if self.host.server.password else ""
+            pw = f" {PASSWORD_FILE_HINT}" if self.host.server.password else ""
             return f"Others join with: mahjong-tui join {host}:{port}{pw}   (i: table and seats)"
         token = self.clients[self.humans[0]].token
         return f"Your seat token: {token} (i: how to rejoin)"
@@ -201,18 +201,20 @@ class NetSession(DeskSession):
         return f"The next hand is under way: {what}{left}. Enter goes back to the table."
 
     def rejoin_command(self) -> str:
-        """The command that gets this player back to the table.  At a table with a password it
-        ends in ``--password …``: the password must be given again (a resumed table refuses to
-        start without it), but is never printed (the command is shown and may be logged)."""
+        """The command that gets this player back to the table.  No secret in it would show in
+        ``ps``: the seat token is passed in the environment (``MAHJONG_TUI_TOKEN=TOKEN
+        mahjong-tui join ...``), and at a table with a password it ends in ``--password-file
+        FILE``: the password must be given again (a resumed table refuses to start without
+        it), but is never printed (the command is shown and may be logged)."""
         host, port = self.address
         if self.host is not None:
             journal = self.journal()
             extra = f" --bind {self.bind}" if self.bind != "127.0.0.1" else ""
-            extra += " --password …" if self.host.server.password else ""
+            extra += f" {PASSWORD_FILE_HINT}" if self.host.server.password else ""
             return f"mahjong-tui host --log {journal} --port {port}{extra}" if journal else ""
         client = self.clients[self.humans[0]]
-        pw = " --password …" if client.password else ""
-        return f"mahjong-tui join {host}:{port} --token {client.token}{pw}"
+        pw = f" {PASSWORD_FILE_HINT}" if client.password else ""
+        return f"{SECRET_ENV['token']}={client.token} mahjong-tui join {host}:{port}{pw}"
 
     def journal(self) -> str | None:
         """The host's game journal (the match can be resumed from it)."""

@@ -187,14 +187,17 @@ def test_serve_says_to_join_with_a_password_and_never_prints_it(tmp_path):
     finally:
         p.terminate()
         p.communicate(timeout=30)
-    assert "join with: mahjong-tui join 127.0.0.1:" in line and line.rstrip().endswith("--password …")
+    assert "join with: mahjong-tui join 127.0.0.1:" in line and line.rstrip().endswith("--password-file FILE")
     assert "sesame" not in line
 
 
 async def test_the_continue_and_rejoin_commands_ask_for_the_password(tmp_path):
     """What ``host`` prints to continue the match, and what a joiner is told to rejoin with,
-    name ``--password`` (as a placeholder: the password is never shown)."""
+    ask for the password with ``--password-file FILE`` (the password is never shown, and
+    ``--password`` would show in ``ps``); the joiner's seat token goes in the environment, not
+    on the command line, and the command works as printed."""
     from mahjong_tui.cli import build_parser as cli_parser
+    from mahjong_tui.net.args import resolve_secrets
     from mahjong_tui.ui.netsession import open_host, open_join
 
     log = tmp_path / "h.jsonl"
@@ -204,12 +207,18 @@ async def test_the_continue_and_rejoin_commands_ask_for_the_password(tmp_path):
     try:
         port = host.address[1]
         cmd = host.rejoin_command()
-        assert cmd == f"mahjong-tui host --log {log} --port {port} --password …"
+        assert cmd == f"mahjong-tui host --log {log} --port {port} --password-file FILE"
         jargs = cli_parser().parse_args(["join", f"127.0.0.1:{port}", "--password", "open sesame"])
         joiner = await open_join(jargs)
         try:
             cmd = joiner.rejoin_command()
-            assert cmd.startswith(f"mahjong-tui join 127.0.0.1:{port} --token ") and cmd.endswith(" --password …")
+            token = joiner.clients[joiner.humans[0]].token
+            assert cmd == f"MAHJONG_TUI_TOKEN={token} mahjong-tui join 127.0.0.1:{port} --password-file FILE"
+            pw_file = tmp_path / "pw"
+            pw_file.write_text("open sesame\n")
+            words = cmd.replace("FILE", str(pw_file)).split()
+            again = resolve_secrets(cli_parser().parse_args(words[2:]), env=dict([words[0].split("=", 1)]))
+            assert (again.token, again.password) == (token, "open sesame")
         finally:
             await joiner.aclose()
     finally:
@@ -368,5 +377,5 @@ def test_serve_stopped_with_ctrl_c_says_how_to_continue(tmp_path):
     server.send_signal(signal.SIGINT)
     _out, err = server.communicate(timeout=30)
     assert server.returncode == 130
-    assert f"continue the match with: mahjong-tui serve --log {log} --port {port} --password …" in err
+    assert f"continue the match with: mahjong-tui serve --log {log} --port {port} --password-file FILE" in err
     assert "pw 1" not in err and not journal_in_use(log)

@@ -181,7 +181,7 @@ async def test_connection_lost_is_shown_when_the_server_goes_away():
             await wait_for(pilot, lambda: isinstance(app.screen, MessageScreen), timeout=10)
             text = screen_text(app)
             assert "Disconnected from the table" in text and "could not rejoin" in text
-            assert f"--token {token}" in text.replace("\n", "")
+            assert f"MAHJONG_TUI_TOKEN={token}" in text.replace("\n", "")
             await pilot.press("enter")
             await wait_for(pilot, lambda: app.return_code is not None)
 
@@ -232,12 +232,14 @@ async def test_stand_in_is_shown_when_a_client_drops_and_names_are_not_markup():
             await wait_for(pilot, lambda: isinstance(app.screen, TableInfoScreen))
             text = screen_text(app)
             assert "[red]Eve[/]" in text and "bot stand-in" in text
-            assert f"--token {session.clients[0].token}" in text and "Your seat token" in text
+            assert f"MAHJONG_TUI_TOKEN={session.clients[0].token}" in text and "Your seat token" in text
             await pilot.press("escape")
             # leaving asks first and gives the command to come back
             await pilot.press("q")
             await wait_for(pilot, lambda: isinstance(app.screen, NetQuitScreen))
-            assert f"mahjong-tui join 127.0.0.1:{server.port} --token" in screen_text(app)
+            text = screen_text(app)  # the command may wrap at 80 columns
+            token = session.clients[0].token
+            assert f"MAHJONG_TUI_TOKEN={token} mahjong-tui join" in text and f"127.0.0.1:{server.port}" in text
             await pilot.click("#leave")
             await wait_for(pilot, lambda: app.return_code is not None)
             eve.cancel()

@@ -78,7 +78,8 @@ class TableInfoScreen(BaseModal):
         out.add_row(grid)
         out.add_row(Text(""))
         if info["hosting"]:
-            pw = " (with the table password: --password …)" if info["password"] else ""
+            pw = (" (with the table password: --password-file FILE, or $MAHJONG_TUI_PASSWORD)"
+                  if info["password"] else "")
             out.add_row(Text(f"Others join with: mahjong-tui join {info['address']}{pw}"))
             if info["bind"] in ("127.0.0.1", "localhost", "::1"):
                 out.add_row(Text("(this machine only: host with --bind 0.0.0.0 to let other machines join)",
