@@ -11,7 +11,10 @@ issue 3's table), and checks that no widget of the table was mounted or removed 
 (the areas repaint; nothing is rebuilt).
 
     python tests/bench/bench_ui.py [--presses 50] [--size 160x50] [--faces large]
-        [--baseline-size 80x24] [--baseline-faces compact] [--bot-delay 0.05]
+        [--baseline-size 80x24] [--baseline-faces compact] [--bot-delay 0.05] [--profile FILE]
+
+``--profile FILE``: cProfile the measured table from each key to its repaint (the bots' turns
+left out) and write the stats to FILE (``python -m pstats FILE``).
 """
 
 from __future__ import annotations
@@ -38,7 +41,7 @@ def percentile(xs: list[float], p: float) -> float:
 
 
 async def run(presses: int, size: tuple[int, int], faces: str, bot_delay: float, variant: str, seed: int,
-              bots: str = "ai") -> list[float]:
+              bots: str = "ai", profiler=None) -> tuple[list[float], list[set[int]], list[int]]:
     from mahjong_tui.ui.screens.results import HandEndScreen, MatchEndScreen
     from mahjong_tui.ui.screens.table import TableScreen
 
@@ -61,7 +64,18 @@ async def run(presses: int, size: tuple[int, int], faces: str, bot_delay: float,
         return original(screen, renderable)
 
     app._display = display
+    # lines painted (Textual's per-line render of any widget) between a key and its repaint
+    from textual._styles_cache import StylesCache
+    painted = [0]
+    render_line = StylesCache.render_line
+
+    def counting(self, *a, **k):
+        painted[0] += 1
+        return render_line(self, *a, **k)
+
+    StylesCache.render_line = counting
     latencies: list[float] = []
+    lines: list[int] = []
     widgets: list[set[int]] = []  # the table's widgets at the first and the last press
     async with app.run_test(size=size) as pilot:
         while len(latencies) < presses:
@@ -71,7 +85,8 @@ async def run(presses: int, size: tuple[int, int], faces: str, bot_delay: float,
                 if isinstance(scr, (HandEndScreen,)):
                     await pilot.press("enter")
                 elif isinstance(scr, MatchEndScreen):
-                    return latencies, widgets
+                    StylesCache.render_line = render_line
+                    return latencies, widgets, lines
                 elif isinstance(scr, TableScreen):
                     req = scr.session.request_now
                     if req is not None and req.is_turn:
@@ -88,22 +103,37 @@ async def run(presses: int, size: tuple[int, int], faces: str, bot_delay: float,
                 widgets.append(nodes)
             before = len(scr.frame.hand.tiles)
             mark = len(frames)
+            if profiler is not None:
+                profiler.enable()
+            painted[0] = 0
             t0 = time.perf_counter()
             app.post_message(events.Key("d", "d"))
             while True:
                 hit = next((t for t, h in frames[mark:] if h is not None and h < before), None)
                 if hit is not None:
+                    if profiler is not None:
+                        profiler.disable()
                     latencies.append((hit - t0) * 1000)
+                    lines.append(painted[0])
                     break
                 if time.perf_counter() - t0 > 5:
                     raise SystemExit("no repaint within 5 s")
                 await asyncio.sleep(0.0005)
-    return latencies, widgets
+    StylesCache.render_line = render_line
+    return latencies, widgets, lines
 
 
-def measure(args, size_text: str, faces: str) -> tuple[float, float]:
+def measure(args, size_text: str, faces: str, profile: str | None = None) -> tuple[float, float]:
     w, h = (int(x) for x in size_text.lower().split("x"))
-    lat, widgets = asyncio.run(run(args.presses, (w, h), faces, args.bot_delay, args.variant, args.seed, args.bots))
+    profiler = None
+    if profile:
+        import cProfile
+        profiler = cProfile.Profile()
+    lat, widgets, lines = asyncio.run(run(args.presses, (w, h), faces, args.bot_delay, args.variant, args.seed, args.bots,
+                                   profiler=profiler))
+    if profiler is not None:
+        profiler.dump_stats(profile)
+        print(f"  profile of the presses written to {profile}")
     if not lat:
         raise SystemExit("no discards measured")
     changed = len(widgets[0] ^ widgets[-1]) if widgets else 0
@@ -112,6 +142,8 @@ def measure(args, size_text: str, faces: str) -> tuple[float, float]:
     print(f"  median {median:6.1f} ms")
     print(f"  p95    {p95:6.1f} ms")
     print(f"  min    {min(lat):6.1f} ms   max {max(lat):6.1f} ms")
+    print(f"  lines painted from the key to the repaint (any widget): median {statistics.median(lines):.0f}, "
+          f"max {max(lines)}")
     print(f"  widgets of the table mounted or removed between the first and the last press: {changed}")
     return median, p95
 
@@ -127,9 +159,10 @@ def main() -> None:
     ap.add_argument("--variant", default="classic")
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--bots", default="ai", help="seat string of the three bots (ai, ai:strong, ai:baseline)")
+    ap.add_argument("--profile", metavar="FILE", help="cProfile the measured table's presses into FILE")
     args = ap.parse_args()
     base = measure(args, args.baseline_size, args.baseline_faces)
-    table = measure(args, args.size, args.faces)
+    table = measure(args, args.size, args.faces, args.profile)
     print(f"{args.faces} at {args.size} against the baseline {args.baseline_faces} at {args.baseline_size}: "
           f"median x{table[0] / base[0]:.2f}, p95 x{table[1] / base[1]:.2f}")
     print(f"goal: p95 at most 30 ms ({args.faces} at {args.size}): {'met' if table[1] <= 30 else 'NOT met'}")

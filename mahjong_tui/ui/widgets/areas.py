@@ -21,6 +21,7 @@ from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
 
@@ -61,7 +62,9 @@ class Area(Widget):
         self._height_seen = 0
         self.boxed = False  # draw boxed tiles (set by TableLayout from its size)
         self._memo: dict[tuple, tuple] = {}  # the last draws: (box id, width, height, state) -> (box, lines)
-        self._strips: tuple | None = None  # (key, box, strips) of the last paint
+        self._paint: tuple | None = None  # (key, box, line keys, strips) of the lines painted now
+        self._strip_cache: dict[tuple, Strip] = {}  # line key -> strip, for one (width, base style)
+        self._strip_cache_for: tuple | None = None
 
     def set_boxed(self, on: bool) -> None:
         """Draw boxed tiles (``on``) or one-line faces; repaints (and re-measures) on a change."""
@@ -80,7 +83,61 @@ class Area(Widget):
                 self._height_seen = h
                 self.refresh(layout=True)
                 return
-        self.refresh()
+        self.repaint_changed()
+
+    def repaint_changed(self) -> None:
+        """Repaint the lines of the current box that differ from those painted: the new lines
+        are drawn now at the painted size and only the changed rows are marked dirty (the
+        screen update then renders those rows alone); a whole repaint when nothing is painted
+        yet or the size or style changed."""
+        p = self._paint
+        size = self.content_size
+        if p is None or not size.width or not size.height or p[0][1:] != self._paint_key()[1:]:
+            self.refresh()
+            return
+        new = self._make_paint()
+        old_keys, new_keys = p[2], new[2]
+        self._paint = new
+        rows = [y for y in range(min(size.height, max(len(old_keys), len(new_keys))))
+                if y >= len(old_keys) or y >= len(new_keys) or old_keys[y] != new_keys[y]]
+        regions = []
+        for y in rows:  # runs of changed rows, one region each
+            if regions and regions[-1][0] + regions[-1][1] == y:
+                regions[-1][1] += 1
+            else:
+                regions.append([y, 1])
+        if regions:
+            super().refresh(*(Region(0, y, size.width, n) for y, n in regions))
+
+    def _paint_key(self) -> tuple:
+        return (id(self.box), self.content_size, self.state(), self.visual_style.rich_style)
+
+    def _make_paint(self) -> tuple:
+        """(key, box, line keys, strips) of the current box at the current size: a line's
+        strip is made once for its text and styles (a log line moving up, a row of tiles drawn
+        again the same keep theirs)."""
+        key = self._paint_key()
+        size, base = key[1], key[3]
+        keys: list[tuple] = []
+        strips: list[Strip] = []
+        if self.box is not None:
+            width = size.width
+            cache = self._strip_cache
+            if self._strip_cache_for != (width, base):
+                cache.clear()
+                self._strip_cache_for = (width, base)
+            console = self.app.console
+            for line in self.lines(width, size.height)[:size.height]:
+                lk = (line.plain, line.style, tuple(line.spans))
+                strip = cache.get(lk)
+                if strip is None:
+                    segments = Segment.apply_style(line.render(console, end=""), base)
+                    strip = cache[lk] = Strip(Segment.adjust_line_length(list(segments), width, base), width)
+                keys.append(lk)
+                strips.append(strip)
+            if len(cache) > 4 * len(keys) + 64:  # keep the lines shown now
+                self._strip_cache = dict(zip(keys, strips))
+        return (key, self.box, keys, strips)
 
     def draw(self, box, width: int, height: int) -> list[Text]:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -113,25 +170,16 @@ class Area(Widget):
         return join_lines(self.lines(size.width, size.height))
 
     def render_line(self, y: int) -> Strip:
-        size = self.content_size
-        key = (id(self.box), size, self.state())
-        if self._strips is None or self._strips[0] != key or self._strips[1] is not self.box:
-            base = self.visual_style.rich_style
-            strips = []
-            if self.box is not None:
-                console = self.app.console
-                width = size.width
-                for line in self.lines(width, size.height):
-                    segments = Segment.apply_style(line.render(console, end=""), base)
-                    strips.append(Strip(Segment.adjust_line_length(list(segments), width, base), width))
-            self._strips = (key, self.box, strips)
-        strips = self._strips[2]
+        p = self._paint
+        if p is None or p[1] is not self.box or p[0] != self._paint_key():
+            p = self._paint = self._make_paint()
+        strips = p[3]
         if y < len(strips):
             return strips[y]
-        return Strip.blank(size.width, self.visual_style.rich_style)
+        return Strip.blank(p[0][1].width, p[0][3])
 
     def refresh(self, *regions, **kwargs):
-        self._strips = None
+        self._paint = None  # (repaint_changed marks its rows dirty through Widget.refresh)
         return super().refresh(*regions, **kwargs)
 
     def get_content_height(self, container, viewport, width: int) -> int:

@@ -49,27 +49,49 @@ def wrap(words: str, width: int) -> list[str]:
     return lines or [""]
 
 
-def log_lines(box: LogBox, width: int) -> list[Text]:
-    """Every line of the log, wrapped to ``width``: the wind (2 cells), then the words."""
+def entry_lines(entry: tuple[str, str, str], width: int) -> list[Text]:
+    """The lines of one entry of the log (wind, words, kind), wrapped to ``width``: the wind
+    (2 cells), then the words."""
+    wind, words, kind = entry
+    style = STYLES.get(kind, "")
     out: list[Text] = []
-    for wind, words, kind in box.lines:
-        style = STYLES.get(kind, "")
-        for i, part in enumerate(wrap(words, max(4, width - 2))):
-            t = Text(no_wrap=True, overflow="crop", end="")
-            t.append(f"{wind:<2}" if i == 0 else "  ", "bold dim")
-            t.append(part, style)
-            out.append(t)
+    for i, part in enumerate(wrap(words, max(4, width - 2))):
+        t = Text(no_wrap=True, overflow="crop", end="")
+        t.append(f"{wind:<2}" if i == 0 else "  ", "bold dim")
+        t.append(part, style)
+        out.append(t)
     return out
 
 
+def log_lines(box: LogBox, width: int) -> list[Text]:
+    """Every line of the log, wrapped to ``width``."""
+    return [t for entry in box.lines for t in entry_lines(entry, width)]
+
+
 class MoveLogPanel(Area):
-    """The side panel: a title, then the last lines of the log that fit."""
+    """The side panel: a title, then the last lines of the log that fit (each entry wrapped
+    once for a width: a move adds its own lines, the earlier ones are kept)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._wrapped: dict[tuple, list[Text]] = {}  # (entry, width) -> its lines
 
     def draw(self, box: LogBox, width: int, height: int) -> list[Text]:
         title = Text("Moves this hand", style="bold", no_wrap=True, end="")
-        lines = log_lines(box, width)
         room = max(0, height - 1)
+        cache = self._wrapped
+        if len(cache) > 4 * len(box.lines) + 64:
+            cache.clear()
+        lines: list[Text] = []
+        for entry in reversed(box.lines):  # the newest up, until the room is full
+            if len(lines) >= room:
+                break
+            key = (entry, width)
+            got = cache.get(key)
+            if got is None:
+                got = cache[key] = entry_lines(entry, width)
+            lines[:0] = got
         return [title] + (lines[-room:] if room else [])
 
 
-__all__ = ["LOG_MIN_WIDTH", "MoveLogPanel", "log_lines", "wrap"]
+__all__ = ["LOG_MIN_WIDTH", "MoveLogPanel", "entry_lines", "log_lines", "wrap"]

@@ -19,6 +19,8 @@ for.  With an ASCII-only face set the summary is always used.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
@@ -74,23 +76,45 @@ def ring_scale(walls: Walls, width: int, height: int) -> int:
 
 def _cell(glyph: str, stacks: list[Stack]) -> tuple[str, Style]:
     if glyph == " " and not any(s.up for s in stacks):
-        return EMPTY_GLYPH, Style(color=EMPTY_STYLE)
+        return EMPTY_GLYPH, _style(EMPTY_STYLE, None)
     return glyph, _cell_style(stacks)
+
+
+@lru_cache(maxsize=None)
+def _style(color: str, bgcolor: str | None) -> Style:
+    return Style(color=color, bgcolor=bgcolor)
 
 
 def _cell_style(stacks: list[Stack]) -> Style:
     regions = [s.region for s in stacks if s.down]
     region = next((r for r in ("dead", "tail") if r in regions), "live")
     up = any(s.up for s in stacks)
-    return Style(color=REGION_STYLE[region], bgcolor=FACE_UP_BG if up else None)
+    return _style(REGION_STYLE[region], FACE_UP_BG if up else None)
 
 
+@lru_cache(maxsize=256)
 def horizontal_cell(s: Stack) -> tuple[str, Style]:
     """A top or bottom wall stack: upper half its top tile, lower half its bottom tile."""
     t, b = s.top == DOWN, s.bottom == DOWN
     return _cell(QUADRANTS[(t, t, b, b)], [s])
 
 
+def _runs(cells) -> Text:
+    """A line of (glyph, style) cells, a span a run of one style."""
+    t = Text(no_wrap=True, overflow="crop", end="")
+    run, style = [], None
+    for ch, st in cells:
+        if run and st != style:
+            t.append("".join(run), style)
+            run = []
+        run.append(ch)
+        style = st
+    if run:
+        t.append("".join(run), style)
+    return t
+
+
+@lru_cache(maxsize=1024)
 def vertical_cell(upper: Stack | None, lower: Stack | None, outer_left: bool) -> tuple[str, Style]:
     """Two stacks of a side wall in one cell: each a half, its bottom tile in the outer
     quarter, its top tile in the inner one."""
@@ -173,8 +197,23 @@ class WallPanel(Area):
         return self.draw_summary(box, width, height)
 
     # -- the walls drawn ------------------------------------------------------------------------
-    def draw_walls(self, box: WallBox, width: int, height: int, scale: int = 1) -> list[Text]:
-        walls = box.walls
+    def ring(self, walls: Walls, scale: int) -> tuple[list[Text], list[Text], list[Text]]:
+        """The rows of the drawn walls: each whole, and each row's left and right wall parts
+        (the rows the middle's lines go between); remembered for the last walls (a turn that
+        draws nothing, the compass lit for another seat, draws them again the same)."""
+        last = getattr(self, "_ring", None)
+        if last is not None and last[1] == scale and (last[0] is walls or last[0] == walls):
+            return last[2]
+        W, H = ring_size(walls, scale)
+        side = scale
+        grid = self.grid(walls, scale)
+        rows = ([_runs(row) for row in grid], [_runs(row[:side + 1]) for row in grid],
+                [_runs(row[W - side - 1:]) for row in grid])
+        self._ring = (walls, scale, rows)
+        return rows
+
+    def grid(self, walls: Walls, scale: int) -> list[list[tuple[str, Style | str]]]:
+        """The cells of the drawn walls (and the break arrow), the middle blank."""
         W, H = ring_size(walls, scale)
         R = H - 2
         side = scale  # the side walls' width in cells
@@ -205,6 +244,14 @@ class WallPanel(Area):
         else:
             row = 1 + (idx if scale == 2 else idx // 2)
             grid[row][side if pos == "left" else W - side - 1] = arrow
+        return grid
+
+    def draw_walls(self, box: WallBox, width: int, height: int, scale: int = 1) -> list[Text]:
+        walls = box.walls
+        W, H = ring_size(walls, scale)
+        R = H - 2
+        side = scale  # the side walls' width in cells
+        whole, lefts, rights = self.ring(walls, scale)
         # the middle: counts above the compass, the rest below
         inner = W - 2 * side - 2
         above: list[Text] = []
@@ -237,18 +284,14 @@ class WallPanel(Area):
         first = 2 + (rows - len(middle)) // 2
         lines: list[Text] = []
         for r in range(H):
-            t = Text(no_wrap=True, overflow="crop", end="")
             if 0 < r < H - 1 and first <= r < first + len(middle):
+                t = lefts[r].copy()
                 text = align(middle[r - first], inner, "center")
-                for ch, style in grid[r][:side + 1]:
-                    t.append(ch, style)
                 t.append_text(text)
                 t.append(" " * max(0, inner - cell_len(text.plain)))
-                for ch, style in grid[r][W - side - 1:]:
-                    t.append(ch, style)
+                t.append_text(rights[r])
             else:
-                for ch, style in grid[r]:
-                    t.append(ch, style)
+                t = whole[r].copy()
             lines.append(align(t, width, "center"))
         pad = max(0, (height - H) // 2)
         return [Text("")] * pad + lines
