@@ -1079,6 +1079,9 @@ class Table:
             # of them, the discards picked up into the hand (G-OX-2: they score as open)
             "picked_up": T.format_tiles(self.claimed_concealed[seat]),
             "melds": [m.notation() for m in self.melds[seat]],
+            # for each meld, the discard claimed into it and the seat it came from (None: none)
+            "claims": [{"claimed": T.name(m.claimed), "from_seat": m.from_seat} if m.claimed is not None else None
+                       for m in self.melds[seat]],
             "bonus": T.format_tiles(self.bonus[seat]),
         }
 

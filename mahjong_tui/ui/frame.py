@@ -9,7 +9,7 @@ No Textual here.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Mapping, Sequence
+from typing import Callable, Collection, Mapping, Sequence
 
 from .. import tiles as T
 from .model import POSITIONS, fmt_num, hand_order, meld_tiles, parse, picked_indices, seat_at
@@ -159,19 +159,26 @@ def claimed_index(tiles: Sequence[int | None], claimed: int, owner: int, from_se
     return at[0] if rel == 3 else at[-1] if rel == 1 else at[(len(at) - 1) // 2]
 
 
+def meld_box(tiles: Sequence[int | None], down: Collection[int], claimed: str | None, from_seat: int | None,
+             owner: int, winds: Sequence[str] | None) -> MeldBox:
+    """A meld as drawn: the tile ``claimed`` (its name; None: none) found among ``tiles``
+    (:func:`claimed_index`), the seat it came from named by its wind (``winds``, by seat)."""
+    index, source = None, ""
+    if claimed:
+        index = claimed_index(tiles, T.parse_tile(claimed), owner, from_seat)
+        if from_seat is not None and winds is not None:
+            source = winds[from_seat]
+    return MeldBox(tuple(tiles), frozenset(down), index, source)
+
+
 def melds_of(player: dict, players: Sequence[dict] | None = None) -> tuple[Meld, ...]:
     """A seat's melds as :class:`MeldBox` es; ``players`` (the view's) names the seat a
     claimed tile came from by its wind."""
+    winds = [p["wind"] for p in players] if players is not None else None
     out = []
     for m in player["melds"]:
         tiles, down = meld_tiles(m)
-        claimed, source = None, ""
-        if m.get("claimed"):
-            frm = m.get("from_seat")
-            claimed = claimed_index(tiles, T.parse_tile(m["claimed"]), player.get("seat", 0), frm)
-            if frm is not None and players is not None:
-                source = players[frm]["wind"]
-        out.append(MeldBox(tuple(tiles), frozenset(down), claimed, source))
+        out.append(meld_box(tiles, down, m.get("claimed"), m.get("from_seat"), player.get("seat", 0), winds))
     return tuple(out)
 
 

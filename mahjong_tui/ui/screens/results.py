@@ -28,6 +28,7 @@ from textual.widgets import DataTable, Static
 from ... import tiles as T
 from ...scoring.explain import (arithmetic, meld_label, pattern_amount, result_from_summary, unit_value, value_line,
                                win_payments, zero_sum_payments)
+from ..frame import MeldBox, meld_box
 from ..model import fmt_num, parse, pattern_words, picked_indices, payment_words, standings, tile_text, transfers, wind_word
 from ..widgets.art import TileArt, flow, join_lines
 from ..widgets.chart import SEAT_STYLES, ScoreChart
@@ -57,6 +58,19 @@ def meld_notation(text: str) -> tuple[list[int], set[int]]:
     tiles = list(parse(inner))
     down = {0, len(tiles) - 1} if text.startswith("[") else set()
     return tiles, down
+
+
+def revealed_melds(hand: dict, seat: int, winds: Sequence[str] | None) -> list[MeldBox]:
+    """A revealed hand's melds (the hand summary's ``melds``, and ``claims``: the discard
+    claimed into each and the seat it came from) as the table draws them
+    (:func:`~..frame.meld_box`): ``4m(5m)6m←W``."""
+    claims = hand.get("claims") or []
+    out = []
+    for i, text in enumerate(hand["melds"]):
+        tiles, down = meld_notation(text)
+        c = claims[i] if i < len(claims) else None
+        out.append(meld_box(tiles, down, c and c.get("claimed"), c and c.get("from_seat"), seat, winds))
+    return out
 
 
 def won_without(concealed: Sequence[int], melds: Sequence[str]) -> bool:
@@ -115,9 +129,8 @@ class RevealedHands(Widget):
                 items.append(row)
             else:
                 items.append(art.row(concealed, highlight=hi))
-            for m in h["melds"]:
-                tiles, down = meld_notation(m)
-                items.append(art.meld(tiles, down))
+            for m in revealed_melds(h, seat, s["seat_winds"]):
+                items.append(art.meld(m.tiles, m.down, m.claimed, m.source))
             bonus = list(parse(h["bonus"]))
             if bonus:
                 items.append(art.row(bonus))
@@ -143,12 +156,13 @@ class MeldLayout(Widget):
     MeldLayout { height: auto; text-wrap: nowrap; text-overflow: clip; }
     """
 
-    def __init__(self, winner: dict, hand: dict, art: TileArt, variant):
+    def __init__(self, winner: dict, hand: dict, art: TileArt, variant, winds: Sequence[str] | None = None):
         super().__init__(classes="melds")
         self.winner = winner
         self.hand = hand
         self.art = art
         self.variant = variant
+        self.winds = winds  # by seat: a claimed tile's meld names the seat it came from (as the table does)
 
     def groups(self) -> list[tuple[Text, str]]:
         """(tiles, label) of each group, in-hand groups first (as the scorer ordered them,
@@ -159,11 +173,16 @@ class MeldLayout(Widget):
         tile = T.parse_tile(w["tile"]) if w.get("tile") else None
         out: list[tuple[Text, str]] = []
         declared = [i for i, m in enumerate(melds) if m[:1] in "([" and m]
+        shown = self.shown_melds()
         for i in [i for i in range(len(melds)) if i not in declared] + declared:
             tiles, down = meld_notation(melds[i])
             kinds = [self.variant.physical(t) for t in tiles]   # a zero read as rank 0 is still the zero
             hi = {kinds.index(tile)} if i == won_at and tile in kinds else set()
-            face = art.faces.render_row(tiles, 1, face_down=set(down), highlight=hi)
+            m = shown.pop(melds[i], None) if i in declared and not hi else None
+            if m is not None:  # a declared meld as on the table: its claimed tile and whence
+                face = art.meld(m.tiles, m.down, m.claimed, m.source)
+            else:
+                face = art.faces.render_row(tiles, 1, face_down=set(down), highlight=hi)
             out.append((face, meld_label(self.variant, melds[i])))
         if not melds and w.get("form") != "flowers":   # a form without groups: the tiles as revealed
             concealed = list(parse(self.hand["concealed"]))
@@ -171,15 +190,23 @@ class MeldLayout(Widget):
                 concealed = sorted(concealed + [tile], key=T.sort_key)
             hi = {len(concealed) - 1 - concealed[::-1].index(tile)} if tile in concealed else set()
             out.append((art.row(concealed, highlight=hi), (w.get("form") or "").replace("_", " ")))
-            for m in self.hand["melds"]:
-                tiles, down = meld_notation(m)
-                out.append((art.meld(tiles, down), meld_label(self.variant, m)))
+            for text, m in zip(self.hand["melds"], revealed_melds(self.hand, w["seat"], self.winds)):
+                out.append((art.meld(m.tiles, m.down, m.claimed, m.source), meld_label(self.variant, text)))
         bonus = list(parse(self.hand["bonus"]))
         if tile is not None and T.is_bonus(tile) and tile not in bonus:
             bonus.append(tile)   # a robbed eighth flower joined the nearest winner only
         if bonus:
             hi = {bonus.index(tile)} if w.get("form") == "flowers" and tile in bonus else set()
             out.append((art.row(bonus, highlight=hi), "flowers" if w.get("form") == "flowers" else "bonus"))
+        return out
+
+    def shown_melds(self) -> dict[str, MeldBox]:
+        """The hand's declared melds as drawn on the table, by their notation (each once)."""
+        out: dict[str, MeldBox] = {}
+        if self.winds is None:
+            return out
+        for text, m in zip(self.hand["melds"], revealed_melds(self.hand, self.winner["seat"], self.winds)):
+            out.setdefault(text, m)
         return out
 
     def lines(self, width: int) -> list[Text]:
@@ -473,7 +500,7 @@ class HandEndScreen(BaseScreen):
                 form = (w.get("form") or "").replace("_", " ")
                 yield Static(f"Scoring — {names[seat]} ({wind_word(s['seat_winds'][seat])}), {form} hand. "
                              f"{how_won(s, w, names)}", classes="section", markup=False)
-                yield MeldLayout(w, s["hands"][seat], self.art, self.variant)
+                yield MeldLayout(w, s["hands"][seat], self.art, self.variant, s["seat_winds"])
                 yield Breakdown(w, self.variant, ids=self.show_ids)
                 pays = self.payment_lines(w)
                 if pays:
