@@ -62,6 +62,7 @@ class TileArt:
         self.forced = forced and large is not None
         self.box_pitch = large.width + 1 if large is not None else self.pitch
         self.glyphs = ASCII_GLYPHS if faces.ascii_only else UNICODE_GLYPHS
+        self._columns: dict[tuple, tuple[Text, ...]] = {}  # boxed tiles drawn (_column)
 
     def tile(self, tile: int | None, **flags) -> Text:
         return self.faces.render(tile, **flags)
@@ -112,57 +113,72 @@ class TileArt:
         before tile i where not ``gap``; ``labels``: tile i is claimed (or picked up), the
         label (a seat's wind, ``*``) on its top border; ``meta``: a style (``@click``) laid
         over every line of tile i."""
-        large = self.large
-        assert large is not None
+        assert self.large is not None
         labels = labels or {}
+        gaps = gaps or {}
         lines = [Text(no_wrap=True, overflow="crop", end="") for _ in range(BOX_ROWS + 1)]
+        column = self._column
         for i, t in enumerate(tiles):
             down = face_down if isinstance(face_down, bool) else i in face_down
-            flags = dict(face_down=down, selected=i == selected, highlight=i in highlight, dim=i in dim)
-            parts = large.tile(t, match=i in match and not down, claimed_from=labels.get(i), **flags)
-            parts.append(large.bottom(t, claimed=i in labels, **flags))
-            if i:
-                space = " " * ((gaps or {}).get(i, gap))
-                for ln in lines:
-                    ln.append(space)
-            for ln, part in zip(lines, parts):
-                if meta and i in meta:
-                    part.stylize(meta[i])
+            col = column((t, gaps.get(i, gap) if i else 0, down, i == selected, i in highlight, i in dim,
+                          i in match and not down, labels.get(i), i in labels, meta.get(i) if meta else None))
+            for ln, part in zip(lines, col):
                 ln.append_text(part)
         return lines
+
+    def _column(self, key: tuple) -> tuple[Text, ...]:
+        """One boxed tile's :data:`BOX_ROWS` + 1 lines (its bottom border last) after ``lead``
+        blank cells, drawn once for ``key`` = (tile, lead, face down, selected, highlight,
+        dim, match, label, claimed, meta): the caller must not change them."""
+        col = self._columns.get(key)
+        if col is None:
+            t, lead, down, selected, highlight, dim, match, label, claimed, meta = key
+            large = self.large
+            flags = dict(face_down=down, selected=selected, highlight=highlight, dim=dim)
+            parts = large.tile(t, match=match, claimed_from=label, **flags)
+            parts.append(large.bottom(t, claimed=claimed, **flags))
+            out = []
+            for part in parts:
+                if meta is not None:
+                    part.stylize(meta)
+                if lead:
+                    cell = Text(" " * lead, no_wrap=True, overflow="crop", end="")
+                    cell.append_text(part)
+                    part = cell
+                out.append(part)
+            if len(self._columns) > 4096:
+                self._columns.clear()
+            col = self._columns[key] = tuple(out)
+        return col
 
     def box_grid(self, rows: Sequence[Sequence[int | None]], *, highlight: Collection[tuple[int, int]] = (),
                  match: Collection[tuple[int, int]] = (), dim: Collection[tuple[int, int]] = ()) -> Block:
         """Rows of boxed tiles under each other (a pond), each row's top borders closing the
         row above; the last row closed by its bottom borders: 3 lines a row, plus one.
         Flags are (row, index) pairs."""
-        large = self.large
-        assert large is not None
+        assert self.large is not None
+        column = self._column
         out: list[Text] = []
         prev: Sequence[int | None] = ()
         for r, row in enumerate(rows):
             body = [Text(no_wrap=True, overflow="crop", end="") for _ in range(BOX_ROWS)]
             for i, t in enumerate(row):
-                if i:
-                    for ln in body:
-                        ln.append(" ")
-                parts = large.tile(t, highlight=(r, i) in highlight, match=(r, i) in match, dim=(r, i) in dim)
-                for ln, part in zip(body, parts):
+                col = column((t, 1 if i else 0, False, False, (r, i) in highlight, (r, i) in dim, (r, i) in match,
+                              None, False, None))
+                for ln, part in zip(body, col):
                     ln.append_text(part)
             if r and len(row) < len(prev):  # under the previous row's tiles that nothing covers
                 for i in range(len(row), len(prev)):
-                    body[0].append(" ")
-                    body[0].append_text(large.bottom(prev[i], highlight=(r - 1, i) in highlight,
-                                                     dim=(r - 1, i) in dim))
+                    body[0].append_text(column((prev[i], 1, False, False, (r - 1, i) in highlight,
+                                                (r - 1, i) in dim, False, None, False, None))[BOX_ROWS])
             out.extend(body)
             prev = row
         if rows:
             r = len(rows) - 1
             close = Text(no_wrap=True, overflow="crop", end="")
             for i, t in enumerate(rows[-1]):
-                if i:
-                    close.append(" ")
-                close.append_text(large.bottom(t, highlight=(r, i) in highlight, dim=(r, i) in dim))
+                close.append_text(column((t, 1 if i else 0, False, False, (r, i) in highlight, (r, i) in dim, False,
+                                          None, False, None))[BOX_ROWS])
             out.append(close)
         return out
 
