@@ -42,8 +42,10 @@ class Area(Widget):
     ``draw(box, width, height)`` returns the lines.
 
     Painted line by line (Textual's line API, :meth:`render_line`): the lines of a box are
-    drawn once for a size and turned into strips straight from rich's segments, which keeps
-    a repaint of the large boxed tables cheap."""
+    drawn once for a size and turned into strips straight from rich's segments (a line's
+    strip kept while a line of the same text and styles is shown), and a new box repaints
+    only the rows whose lines changed (:meth:`repaint_changed`): the screen update renders
+    those rows alone, which keeps a repaint of the large boxed tables cheap."""
 
     DEFAULT_CSS = """
     Area { text-wrap: nowrap; text-overflow: clip; link-style: none; }

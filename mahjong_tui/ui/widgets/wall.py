@@ -99,8 +99,10 @@ def horizontal_cell(s: Stack) -> tuple[str, Style]:
     return _cell(QUADRANTS[(t, t, b, b)], [s])
 
 
-def _runs(cells) -> Text:
-    """A line of (glyph, style) cells, a span a run of one style."""
+@lru_cache(maxsize=512)
+def _runs(cells: tuple) -> Text:
+    """A line of (glyph, style) cells, a span a run of one style (remembered: a wall's row is
+    the same until a tile is drawn from it; the caller must not change the line)."""
     t = Text(no_wrap=True, overflow="crop", end="")
     run, style = [], None
     for ch, st in cells:
@@ -203,13 +205,14 @@ class WallPanel(Area):
         draws nothing, the compass lit for another seat, draws them again the same)."""
         last = getattr(self, "_ring", None)
         if last is not None and last[1] == scale and (last[0] is walls or last[0] == walls):
+            self._ring = (walls, scale, last[2], last[3])
             return last[2]
         W, H = ring_size(walls, scale)
         side = scale
         grid = self.grid(walls, scale)
-        rows = ([_runs(row) for row in grid], [_runs(row[:side + 1]) for row in grid],
-                [_runs(row[W - side - 1:]) for row in grid])
-        self._ring = (walls, scale, rows)
+        rows = ([_runs(tuple(row)) for row in grid], [_runs(tuple(row[:side + 1])) for row in grid],
+                [_runs(tuple(row[W - side - 1:])) for row in grid])
+        self._ring = (walls, scale, rows, {})  # (and the whole rows centred: (row, width) -> line)
         return rows
 
     def grid(self, walls: Walls, scale: int) -> list[list[tuple[str, Style | str]]]:
@@ -290,8 +293,13 @@ class WallPanel(Area):
                 t.append_text(text)
                 t.append(" " * max(0, inner - cell_len(text.plain)))
                 t.append_text(rights[r])
-            else:
-                t = whole[r].copy()
+            else:  # a row of walls alone: the same line until the walls change
+                centred = self._ring[3]
+                line = centred.get((r, width))
+                if line is None:
+                    line = centred[(r, width)] = align(whole[r].copy(), width, "center")
+                lines.append(line)
+                continue
             lines.append(align(t, width, "center"))
         pad = max(0, (height - H) // 2)
         return [Text("")] * pad + lines
