@@ -116,8 +116,7 @@ class TableScreen(BaseScreen):
         self._order: list[int] = []
         self._title = session.variant.name
         self._length = needs(dict(session.variant.match), None)
-        self.frame: Frame | None = None  # the frame shown (the last drawn)
-        self._redraw_due = False  # a redraw asked for and not yet done (see redraw)
+        self.frame: Frame | None = None
         self._game_worker = None
         self._leaving = False
         self._hint: tuple = ()  # shown under the prompt until the next decision (str / tile parts)
@@ -174,7 +173,7 @@ class TableScreen(BaseScreen):
     # Presenter
     # ----------------------------------------------------------------------------------------
     def table_changed(self) -> None:
-        self.redraw_soon()
+        self.redraw()
 
     def request_changed(self) -> None:
         req = self.session.request_now
@@ -188,13 +187,12 @@ class TableScreen(BaseScreen):
                 your_turn = getattr(self.app, "your_turn", None)  # the bell, if the settings ask for it
                 if your_turn is not None:
                     your_turn()
-        self.redraw_soon()
+        self.redraw()
 
     def event_text(self, text: str) -> None:
         pass  # shown with the next redraw (the runner reports the action right after)
 
     async def privacy(self, seat: int, take) -> None:
-        self._settle()  # the table as it is now, under the screen put over it
         from .dialogs import PrivacyScreen
 
         s = self.session
@@ -206,10 +204,6 @@ class TableScreen(BaseScreen):
         await fut
 
     async def hand_over(self, summary: dict, last: bool | None = None) -> None:
-        # the table as the hand ended (its last discard) painted before the results cover it
-        self._settle()
-        if self.app.screen is self:
-            await self.wait_for_refresh()
         from .results import HandEndScreen
 
         s = self.session
@@ -223,7 +217,6 @@ class TableScreen(BaseScreen):
             self.action_quit()
 
     async def match_over(self) -> None:
-        self._settle()  # the table as it is now, under the screen put over it
         from .results import MatchEndScreen
 
         s = self.session
@@ -238,7 +231,6 @@ class TableScreen(BaseScreen):
     async def connection_closed(self, detail: str) -> None:
         """LAN: the table is gone (not the end of the match): say why and how to come back,
         then leave."""
-        self._settle()  # the table as it is now, under the screen put over it
         from .dialogs import MessageScreen
 
         s = self.session
@@ -254,47 +246,6 @@ class TableScreen(BaseScreen):
     # drawing
     # ----------------------------------------------------------------------------------------
     def redraw(self) -> None:
-        """Draw the table now (a drawing asked for by :meth:`redraw_soon` is done with it)."""
-        self._redraw_due = False
-        self._redraw_now()
-
-    def redraw_soon(self) -> None:
-        """Ask for the table to be drawn again (the session's changes: :meth:`table_changed`,
-        :meth:`request_changed`).  While this screen is the one shown, the requests that come
-        within a few turns of the event loop collapse into one drawing (a discard asks twice:
-        the action applied, then the request answered, each from its own task), done a few
-        loop turns later, before the next paint (the screen's refresh timer waits longer than
-        that); behind another screen (a privacy screen) the table is drawn at once.  Anything
-        that reads what a drawing leaves (the hand's order, the prompt's keys, the move log)
-        settles a pending one first (:meth:`_settle`)."""
-        if not self.is_mounted or self._redraw_due:
-            return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            loop = None
-        if loop is None or self.app.screen is not self:
-            self._redraw_now()
-            return
-        self._redraw_due = True
-        loop.call_soon(self._settle_after, loop, self.SETTLE_TURNS)
-
-    #: loop turns a redraw waits for the requests that follow it (the answered request's task
-    #: wakes two turns after the action's)
-    SETTLE_TURNS = 3
-
-    def _settle_after(self, loop, turns: int) -> None:
-        if turns > 1 and self._redraw_due:
-            loop.call_soon(self._settle_after, loop, turns - 1)
-        elif self._redraw_due and not self.call_later(self._settle):
-            self._settle()  # (a drawing made in a message of the screen is painted after it)
-
-    def _settle(self) -> None:
-        if self._redraw_due:
-            self._redraw_due = False
-            self._redraw_now()
-
-    def _redraw_now(self) -> None:
         if not self.is_mounted:
             return
         s = self.session
@@ -316,14 +267,14 @@ class TableScreen(BaseScreen):
         track = self.tracked(req)
         if bottom in s.auto_draw:
             actions = replace(actions, info=("auto-draw on" + (" · " if actions.info else ""),) + actions.info)
-        frame = build_frame(
+        self.frame = build_frame(
             view, bottom=bottom, names=[s.name(i) for i in range(4)], title=self._title,
             hand_text=view["hand"], show_own_hand=show, latest=self._latest, selected=self.selected,
             hand_active=bool(req and req.is_turn), actions=actions, match_length=self._length,
             statuses=[s.seat_status(i) for i in range(4)] if s.network else None,
             alert=s.problem(), net=s.network, wall_rules=s.variant.wall, track=track,
         )
-        self.frame = replace(frame, log=log_box(s.moves.visible(bottom), view))
+        self.frame = replace(self.frame, log=log_box(s.moves.visible(bottom), view))
         self.layout_widget.show(self.frame)
 
     def tracked(self, req: Request | None) -> int | None:
@@ -427,7 +378,6 @@ class TableScreen(BaseScreen):
     # keys and mouse
     # ----------------------------------------------------------------------------------------
     def _my_request(self) -> Request | None:
-        self._settle()  # the hand's order and the prompt's keys as shown
         s = self.session
         req = s.request_now
         if req is None or req.seat != s.keyboard or self.too_small:
@@ -545,7 +495,6 @@ class TableScreen(BaseScreen):
         side panel shows them too where the terminal is wide enough)."""
         from .movelog import MoveLogScreen
 
-        self._settle()
         if self.frame is not None and self.frame.log is not None:
             self.app.push_screen(MoveLogScreen(self.frame.log))
 
