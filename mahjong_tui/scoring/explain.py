@@ -19,9 +19,9 @@ variant file):
 - ``fan_ladder`` (Ùzje, ``assets/rules/uzje.md``): the sum of the fan, then the ladder step
   (whole fan above the minimum) and its points, or the limit hands' points.
 
-Payments (:func:`win_payments`) follow ``settlement.mode = "winner_collects"`` exactly as
-:func:`~mahjong_tui.scoring.settlement.settle` pays a single winner: who pays, how much, and
-the product that makes it (``2 × 8``).  ``cumulative`` (Classic) has no payments.
+Payments (:func:`win_payments`, :func:`zero_sum_payments`) are who pays whom, how much, and
+the product that makes it (``2 × 8``); :func:`~mahjong_tui.scoring.settlement.settle` adds
+them up, so the screen and the scores cannot disagree.  ``cumulative`` (Classic) has no payments.
 
 Numbers are written as a person writes them (``12``, ``2.5``); units as in the variant files
 (``points``, ``doublings``, ``multiplier``, ``tai``, ``fan``).  Pure functions, no I/O.

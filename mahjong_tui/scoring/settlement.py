@@ -199,7 +199,6 @@ def settle(
     if not winners:
         return [0] * 4
     mode = variant.settlement["mode"]
-    cfg = variant.settlement
     if mode == "cumulative":
         for seat, res, _ in winners:
             delta[seat] += res.value
@@ -209,70 +208,26 @@ def settle(
                 delta[seat] += res.value
         return [_num(d) for d in delta]
 
+    # who pays whom is written once, as payments the scoring screen also lists
+    # (explain.py imports this module, hence the import here)
+    from .explain import win_payments, zero_sum_payments
+
     if mode == "classical_zero_sum":
-        east = next((i for i, w in enumerate(seat_winds) if w == T.EAST), None)
-        double = bool(cfg.get("east_pays_double", False))
-
-        def pay(frm: int, to: int, amount: float) -> None:
-            if double and east in (frm, to):
-                amount *= 2
-            delta[frm] -= amount
-            delta[to] += amount
-
-        win_seats = [w[0] for w in winners]
-        others = [s for s in range(4) if s not in win_seats]
-        for seat, res, _ in winners:
-            for o in others:
-                pay(o, seat, res.value)
-        scores = {s: (losers[s].value if s in losers else 0) for s in others}
-        for i, a in enumerate(others):
-            for b in others[i + 1:]:
-                diff = scores[a] - scores[b]
-                if diff > 0:
-                    pay(b, a, diff)
-                elif diff < 0:
-                    pay(a, b, -diff)
-        return [_num(d) for d in delta]
-
-    if mode == "winner_collects":
-        each = cfg.get("self_draw_each", 1)
-        f_disc = cfg.get("discarder", 1)
-        f_other = cfg.get("discard_others", 0)
-        shooter_all = bool(cfg.get("shooter_pays_all", False))
+        pays = zero_sum_payments(variant, seat_winds=[T.name(w) for w in seat_winds],
+                                 winners=[(seat, res.value) for seat, res, _ in winners],
+                                 loser_scores={s: r.value for s, r in losers.items()})
+    elif mode == "winner_collects":
         win_seats = {w[0] for w in winners}
-        for seat, res, ctx in winners:
-            v = result_value(variant, res)
-            as_self_draw = self_draw
-            if (not self_draw and ctx is not None and "robbing_kong" in ctx.situations
-                    and not cfg.get("robbed_pays_as_discarder", True)):
-                as_self_draw = True
-            payer = liable.get(seat) if liable else None
-            if as_self_draw:
-                losers_ = [s for s in range(4) if s != seat]
-                if payer is not None:
-                    amount = each * v * len(losers_)
-                    delta[payer] -= amount
-                    delta[seat] += amount
-                else:
-                    for s in losers_:
-                        delta[s] -= each * v
-                        delta[seat] += each * v
-            else:
-                if payer is None and discarder is None:
-                    raise ValueError("a discard win needs the discarder's seat to settle (or a liable seat)")
-                rest = [s for s in range(4) if s != seat and s != discarder and s not in win_seats]
-                if payer is None and shooter_all:
-                    payer = discarder  # singapore.md "Settlement" option: the discarder pays what all would have
-                if payer is not None:   # he pays it all: who discarded changes nothing
-                    amount = f_disc * v + f_other * v * (4 - 2)
-                    delta[payer] -= amount
-                    delta[seat] += amount
-                else:
-                    delta[discarder] -= f_disc * v
-                    delta[seat] += f_disc * v
-                    for s in rest:
-                        delta[s] -= f_other * v
-                        delta[seat] += f_other * v
+        pays = [p for seat, res, ctx in winners
+                for p in win_payments(variant, res, winner=seat, self_draw=self_draw, discarder=discarder,
+                                      liable=liable.get(seat) if liable else None, winners=win_seats,
+                                      situations=ctx.situations if ctx is not None else ())]
+    else:
+        pays = None
+    if pays is not None:
+        for p in pays:
+            delta[p.payer] -= p.amount
+            delta[p.payee] += p.amount
         return [_num(d) for d in delta]
 
     raise ValueError(f"unknown settlement mode {mode!r}; known: cumulative, classical_zero_sum, winner_collects")
