@@ -151,6 +151,10 @@ def build_parser(parser_class: type[argparse.ArgumentParser] = argparse.Argument
     sp.add_argument("file")
     sp = sub.add_parser("variants", help="list the variants")
     sp.add_argument("--json", action="store_true")
+    sp = sub.add_parser("stats", help="statistics of the finished matches kept in the history, per player and variant")
+    sp.add_argument("--json", action="store_true", help="print one JSON object (CLI.md) instead of the table")
+    sp.add_argument("--variant", default=None, metavar="V", help="only the matches of variant V")
+    sp.add_argument("--player", default=None, metavar="NAME", help="only the player NAME (any case)")
     return p
 
 
@@ -540,6 +544,20 @@ def cmd_sim(args) -> int:
     return 0
 
 
+def cmd_stats(args) -> int:
+    from .paths import history_dir
+    from .stats import collect, format_stats
+
+    variant = None
+    if args.variant is not None:
+        from .variant import load_variant
+
+        variant = load_variant(args.variant).id  # an unknown variant: one line saying which exist
+    report = collect(history_dir(), variant=variant, player=args.player)
+    print(json.dumps(report) if args.json else format_stats(report))
+    return 0
+
+
 def cmd_ui(args) -> int:
     try:
         from .ui.app import run_app
@@ -563,7 +581,7 @@ def cmd_join(args) -> int:
 
 
 COMMANDS = {"score": cmd_score, "analyze": cmd_analyze, "variants": cmd_variants, "sim": cmd_sim,
-            "serve": cmd_serve, "join": cmd_join}
+            "serve": cmd_serve, "stats": cmd_stats, "join": cmd_join}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
