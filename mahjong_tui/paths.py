@@ -20,7 +20,8 @@ Where the program keeps its own files (:func:`saves_dir`, :func:`config_path`): 
 folders as platformdirs names them for ``mahjong-tui`` (Linux: ``$XDG_DATA_HOME`` else
 ``~/.local/share``, and ``$XDG_CONFIG_HOME`` else ``~/.config``; macOS: ``~/Library/Application
 Support``; Windows: ``%LOCALAPPDATA%``), each overridden by an environment variable
-(``MAHJONG_TUI_SAVES``, ``MAHJONG_TUI_CONFIG``).
+(``MAHJONG_TUI_SAVES``, ``MAHJONG_TUI_CONFIG``); the history of finished matches
+(:func:`history_dir`) sits beside the saves folder (``MAHJONG_TUI_HISTORY``).
 
 Files read from a path a user gave (a variant file, a game log) are read by
 :func:`read_regular`: only a regular file, and at most a given size (``/dev/zero`` or a pipe
@@ -62,6 +63,8 @@ APP_NAME = "mahjong-tui"
 #: the environment variables that say where the saves folder and the settings file are
 SAVES_ENV = "MAHJONG_TUI_SAVES"
 CONFIG_ENV = "MAHJONG_TUI_CONFIG"
+#: the environment variable that says where the history of finished matches is kept
+HISTORY_ENV = "MAHJONG_TUI_HISTORY"
 
 
 def legacy_saves_dir(env: Mapping[str, str] = os.environ) -> Path:
@@ -88,6 +91,19 @@ def saves_dir(env: Mapping[str, str] = os.environ) -> Path:
     if old != new and not new.exists() and old.is_dir():
         return old
     return new
+
+
+def history_dir(env: Mapping[str, str] = os.environ) -> Path:
+    """The folder of finished matches (:mod:`mahjong_tui.history`): ``$MAHJONG_TUI_HISTORY`` in
+    ``env`` if set; else, when ``$MAHJONG_TUI_SAVES`` moves the saves folder, ``history`` inside
+    that folder (nothing is written outside the folder the user named); else ``history`` beside
+    the saves folder in platformdirs' user data folder (Linux:
+    ``~/.local/share/mahjong-tui/history``).  The folder may not exist yet (:func:`private_dir`
+    makes it, 0700)."""
+    if env.get(HISTORY_ENV):
+        return Path(env[HISTORY_ENV]).expanduser()
+    saves = saves_dir(env)
+    return saves / "history" if env.get(SAVES_ENV) else saves.parent / "history"
 
 
 def config_path(env: Mapping[str, str] = os.environ) -> Path:

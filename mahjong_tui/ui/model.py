@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Iterable, Sequence
 
 from .. import tiles as T
+from ..review import advisor  # noqa: F401 - the table's hint, the replay's s (one place: review.py)
 
 POSITIONS = ("bottom", "right", "top", "left")
 WIND_WORDS = {"E": "East", "S": "South", "W": "West", "N": "North"}
@@ -478,12 +479,3 @@ def saved_game_summaries(path) -> tuple[str, str]:
 
 def flatten(groups: Iterable[Iterable[int]]) -> list[int]:
     return [t for g in groups for t in g]
-
-
-def advisor(variant, seat: int):
-    """The bot that gives hints at the table and judges moves in a replay: ``ai:strong`` for
-    ``seat``, which reads only the view it is handed (seed 0: ai:strong draws no random
-    numbers; only easy's noise does)."""
-    from ..ai import make_bot
-
-    return make_bot("ai:strong", variant, seat, 0)

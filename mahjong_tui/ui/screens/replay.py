@@ -32,6 +32,7 @@ from textual.binding import Binding
 from ...engine.actions import Action
 from ...engine.log import GameLog
 from ...engine.table import Table
+from ...review import judge
 from ..frame import ActionBox, LogBox, build_frame
 from ..model import advisor, describe_event, latest_discarder, needs, seat_specs, wind_word
 from ..widgets.areas import TableLayout
@@ -195,22 +196,21 @@ class ReplayScreen(BaseScreen):
             self.redraw()
             return
         view = self.steps[self.pos - 1].views[played.seat]  # the seat's view when it chose
-        legal = [Action.from_dict(d) for d in view.get("legal") or ()]
-        if len(legal) < 2:
-            self._compare = f"{self.names[played.seat]} had no choice: {played.describe()}"
-            self.redraw()
-            return
         bot = self._advisors.get(played.seat)
         if bot is None:
             bot = self._advisors[played.seat] = advisor(self.variant, played.seat)
         try:
-            would = bot.choose(view, legal)
+            verdict = judge(bot, view, played)  # one place with stats: mahjong_tui/review.py
         except Exception as exc:  # noqa: BLE001 - a comparison must never close the replay
             self._compare = f"ai:strong could not answer: {type(exc).__name__}: {exc}"
         else:
             who = self.names[played.seat]
-            self._compare = (f"ai:strong agrees with {who}: {played.describe()}" if would == played
-                             else f"ai:strong would {would.describe()} · {who} played: {played.describe()}")
+            if verdict.would is None:
+                self._compare = f"{who} had no choice: {played.describe()}"
+            elif verdict.agrees:
+                self._compare = f"ai:strong agrees with {who}: {played.describe()}"
+            else:
+                self._compare = f"ai:strong would {verdict.would.describe()} · {who} played: {played.describe()}"
         self.redraw()
 
     def action_step(self, delta: int) -> None:
