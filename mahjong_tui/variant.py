@@ -124,7 +124,7 @@ def _int_list(n: int, lo: int, hi: int) -> tuple[Callable[[Any], bool], str]:
 VARIANT_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
 
 WIN_FORMS = ("standard", "seven_pairs", "thirteen_orphans", "fourteen_orphans", "ultra_long_straight")
-SCHEMES = ("points_doublings", "multiplier", "fan", "tai", "fan_ladder")
+SCHEMES = ("points_doublings", "multiplier", "fan", "tai", "fan_ladder", "classical")
 SETTLEMENTS = ("cumulative", "classical_zero_sum", "winner_collects")
 #: The ``[scoring]`` tables that give pattern ids their values (each scheme reads its own).
 SCORE_TABLES = ("special", "points", "doublings", "multipliers", "fan", "tai", "limits")
@@ -233,6 +233,9 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], bool], str, Any]]] = {
         "lucky_tiles": ((lambda v: isinstance(v, dict) and all(isinstance(x, str) for x in v.values())),
                         "a table of pattern id = tile", {}),
         "extra_fan": (*_num(0, 100), 0),
+        # classical (dmjl.md, bmja.md): no cap on points x 2^doublings; chows a winning hand may hold
+        "roof_off": (*_BOOL, False),
+        "max_chows": (*_int(0, 4), 4),
     },
     "settlement": {
         "mode": (*_one_of(*SETTLEMENTS), "cumulative"),
@@ -276,7 +279,7 @@ _LATER_KEYS = {
     ("tiles", "suit_ranks"), ("tiles", "zero_rank"), ("wall", "indicators"), ("wall", "kong_indicator"),
     ("claims", "rob_kong_forms"), ("win", "bonus_wins"), ("melds", "sequence"), ("melds", "steps"), ("melds", "sets"),
     ("scoring", "limits"), ("scoring", "ladder"), ("scoring", "limit_points"), ("scoring", "limit_step"),
-    ("scoring", "lucky_tiles"), ("scoring", "extra_fan"),
+    ("scoring", "lucky_tiles"), ("scoring", "extra_fan"), ("scoring", "roof_off"), ("scoring", "max_chows"),
     ("options", "concealed_quad_mode"), ("options", "bonus_tile_mode"), ("options", "break_roll"),
     ("wall", "die_sides"),
     ("settlement", "liability"), ("settlement", "hand_value"), ("settlement", "shooter_pays_all"),

@@ -5,6 +5,7 @@ One module per scoring scheme (``variants/*.toml`` ``scoring.scheme``):
 - ``points_doublings`` — Classic Chinese (seed 003, classic.md "Scoring");
 - ``multiplier`` — Yuxi (seed 000, yuxi.md "Scoring table");
 - ``fan`` — Yangzhou (seed 004, yangzhou.md "Fan table");
+- ``classical`` — Classical Chinese as the DMJL and the BMJA play it (dmjl.md, bmja.md);
 - ``fan_ladder`` — Ùzje (seed 002, uzje.md "Fan table", "From fan to points"): fan in tenths, a points ladder, limits.
 
 Each scheme module exposes ``PATTERN_IDS`` (frozenset of the ids it can detect),
@@ -30,6 +31,7 @@ _SCHEME_MODULES = {
     "fan": "fan",
     "tai": "tai",
     "fan_ladder": "fan_ladder",
+    "classical": "classical",
 }
 
 

@@ -23,6 +23,8 @@ SITUATIONS = (
     "last_wall_replacement",
     # Uzje six_flowers (G-UZ-14): the sixth flower was just received
     "sixth_flower",
+    # DMJL/BMJA: the winner declared Original Call with his first discard (dmjl.md, bmja.md)
+    "original_call",
     # engine-only detail (G-OX-4 second reading): the winning discard is a tile another player
     # held a concealed pung of and could have claimed for a kong.
     "kong_claimable_discard",
