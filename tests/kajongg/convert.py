@@ -1,0 +1,274 @@
+"""Kajongg's hand strings in this project's notation (``mahjong_tui/CLI.md`` "Hand strings").
+
+Kajongg (KDE's mahjong program, GPL-2.0) tests its scorer with hand strings; ``hands.json``
+holds those of its scoring tests with the score it expects under its "Classical Chinese DMJL"
+and "Classical Chinese BMJA" rulesets (extracted as data by ``extract.py``).  This module turns
+each into a ``score`` command line: a hand string, ``--by``, ``--situation`` and the winds.  It
+is written from Kajongg's documented notation, not from its code.
+
+Kajongg's notation, as read here
+--------------------------------
+A hand is parts separated by spaces.  A tile is two characters: a group letter and a value.
+Groups: ``s`` stones (our dots ``t``), ``b`` bamboo (``s``), ``c`` characters (``m``), ``w``
+winds (values ``e s w n``: ``E S W N``), ``d`` dragons (values ``b g r``: white ``P``, green
+``F``, red ``C``), ``f`` flowers and ``y`` seasons (value: the wind whose flower or season it is;
+ours ``o p q r`` and ``h i j k``, East first).  An upper-case group letter is a concealed tile,
+lower case an exposed one.
+
+- ``R…``: the concealed tiles still to be arranged;
+- any other part of 2-4 tiles: a meld as laid down: ``aaa`` an exposed pung or chow, ``aaaa``
+  an exposed kong, ``aAAa`` a declared concealed kong, ``aaaA`` a kong claimed with a discard
+  to a concealed pung, upper case throughout a concealed group, ``aa`` (lower case) a pair or a
+  knitted couple completed by the winning discard;
+- a lone bonus tile (``fe``, ``ys``): a flower or season held;
+- ``L`` + tile [+ meld]: the last (winning) tile, upper case = drawn from the wall, lower
+  case = a discard, and optionally the meld it completed;
+- ``m`` + source [+ announcements]: where the last tile came from (``w`` wall, ``d`` discard,
+  ``z`` the last tile of the wall, ``Z`` the discard of it, ``e`` the dead wall (a kong's
+  replacement), ``k`` robbing a kong, ``1`` the dealt hand / East's first discard, ``.``
+  unknown), then ``a`` (Original Call declared) and ``t`` (Twofold Fortune: won on the second
+  of two consecutive kong replacements).
+
+Mapping to ours
+---------------
+Exposed melds become ``( … )``, declared concealed kongs ``[ … ]``, concealed tiles and
+concealed groups the bare group, bonus tiles ``|…``; the last tile ``+T`` with ``--by
+self-draw`` (upper case) or ``--by discard`` (lower case); ``md`` / ``mw`` add nothing the
+case does not say; ``z`` → ``last_wall_tile``, ``Z`` → ``last_discard``, ``e`` →
+``kong_replacement``, ``k`` → ``robbing_kong``, ``1`` → ``heavenly`` (East) or ``earthly``,
+``a`` → ``original_call``, ``t`` → ``double_kong_replacement``.  A lower-case pair or knitted
+couple (completed by the winning discard) joins the concealed tiles: in our notation the
+winning discard stands in the group it completes.
+
+What cannot be expressed (:class:`NotExpressible`, with the reason):
+
+- hands that are not 14 tiles in play (melds count 3, kongs too): Kajongg scores partial,
+  waiting (13-tile) and long hands as a non-winner's hand; ``score`` takes a finished hand;
+- a ``aaaA`` kong (claimed with a discard to a concealed pung) where Kajongg counts it as
+  concealed: our notation has one exposed kong ``( … )``;
+- an ``L`` part naming a meld that is not in the hand, or a tile not in the hand;
+- four concealed identical tiles that are not declared (``AAAA``).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+HERE = Path(__file__).parent
+SUITS = {"s": "t", "b": "s", "c": "m"}
+HONOURS = {("w", "e"): "E", ("w", "s"): "S", ("w", "w"): "W", ("w", "n"): "N",
+           ("d", "b"): "P", ("d", "g"): "F", ("d", "r"): "C"}
+BONUS = {("f", w): c for w, c in zip("eswn", "opqr")} | {("y", w): c for w, c in zip("eswn", "hijk")}
+SOURCES = {"w": None, "d": None, ".": None, "z": "last_wall_tile", "Z": "last_discard",
+           "e": "kong_replacement", "k": "robbing_kong", "1": "blessing"}
+ANNOUNCEMENTS = {"a": "original_call", "t": "double_kong_replacement"}
+
+
+class NotExpressible(ValueError):
+    """A Kajongg hand that this project's notation cannot state (the message says why)."""
+
+
+@dataclass
+class Converted:
+    """One converted hand: the ``score`` arguments."""
+
+    hand: str
+    self_draw: bool
+    situations: list[str] = field(default_factory=list)
+    seat_wind: str = "E"
+    prevailing_wind: str = "E"
+
+    def argv(self, variant: str) -> list[str]:
+        """``mahjong-tui score`` arguments for this hand in ``variant``."""
+        out = ["score", "--variant", variant, "--json", "--seat-wind", self.seat_wind,
+               "--prevailing-wind", self.prevailing_wind, "--by", "self-draw" if self.self_draw else "discard"]
+        for s in self.situations:
+            out += ["--situation", s]
+        return out + [self.hand]
+
+
+def _tiles(part: str) -> list[tuple[str, str, bool]]:
+    """``'b1B1B1b1'`` → [(group, value, concealed), …]."""
+    if len(part) % 2:
+        raise NotExpressible(f"{part!r} is not a list of two-character tiles")
+    return [(part[i].lower(), part[i + 1], part[i].isupper()) for i in range(0, len(part), 2)]
+
+
+def tile_name(group: str, value: str) -> str:
+    """One Kajongg tile (lower-case group) in our notation: ``('b', '3')`` → ``'3s'``."""
+    if group in SUITS:
+        return value + SUITS[group]
+    if (group, value) in HONOURS:
+        return HONOURS[group, value]
+    if (group, value) in BONUS:
+        return BONUS[group, value]
+    raise NotExpressible(f"unknown tile {group}{value}")
+
+
+def _write(tiles: list[str]) -> str:
+    """Tiles in our notation, suits grouped: ``['1m', '2m', 'E']`` → ``'12mE'``."""
+    out, run, suit = [], "", None
+    for t in tiles:
+        if len(t) == 2:
+            if suit not in (None, t[1]):
+                out.append(run + suit)
+                run = ""
+            run += t[0]
+            suit = t[1]
+        else:
+            if suit:
+                out.append(run + suit)
+                run, suit = "", None
+            out.append(t)
+    if suit:
+        out.append(run + suit)
+    return "".join(out)
+
+
+def convert(string: str, seat_wind: str = "E", prevailing_wind: str = "E") -> Converted:
+    """Convert one Kajongg hand string.  Raises :class:`NotExpressible` (why) for a hand our
+    notation cannot state."""
+    concealed: list[str] = []
+    melds: list[str] = []
+    bonus: list[str] = []
+    last = None            # (group, value, concealed)
+    last_meld = None
+    source = None
+    announcements = ""
+    claimed_kongs = 0
+    in_play = 0
+    for part in string.split():
+        if part[0] == "m":
+            source, announcements = (part[1:2] or "."), part[2:]
+            continue
+        if part[0] == "L":
+            last = _tiles(part[1:3])[0]
+            last_meld = _tiles(part[3:]) if len(part) > 3 else None
+            continue
+        if part[0] == "R":
+            ts = _tiles(part[1:])
+            concealed += [tile_name(g, v) for g, v, _ in ts]
+            in_play += len(ts)
+            continue
+        ts = _tiles(part)
+        if len(ts) == 1 and (ts[0][0], ts[0][1]) in BONUS:
+            bonus.append(BONUS[ts[0][0], ts[0][1]])
+            continue
+        names = [tile_name(g, v) for g, v, _ in ts]
+        case = "".join("A" if c else "a" for _, _, c in ts)
+        in_play += min(len(ts), 3) if len(ts) == 4 else len(ts)
+        if len(ts) == 4:
+            if len(set(names)) != 1:
+                raise NotExpressible(f"{part}: four tiles that are no kong")
+            if case == "aAAa":
+                melds.append(f"[{_write(names)}]")
+            elif case == "aaaa":
+                melds.append(f"({_write(names)})")
+            elif case == "aaaA":
+                claimed_kongs += 1
+                melds.append(f"({_write(names)})")
+            else:
+                raise NotExpressible(f"{part}: four concealed tiles not declared as a kong")
+        elif len(ts) == 3 and case == "aaa":
+            melds.append(f"({_write(names)})")
+        elif case == "a" * len(ts) and len(ts) in (1, 2):
+            concealed += names            # the tile, pair or couple the winning discard completed
+        elif case == "A" * len(ts):
+            concealed += names
+        else:
+            raise NotExpressible(f"{part}: a group of mixed case")
+    if in_play != 14:
+        raise NotExpressible(f"{in_play} tiles in play (melds count 3, kongs too); "
+                             "score takes a finished hand of 14")
+    situations: list[str] = []
+    win = None
+    self_draw = True
+    if last is not None:
+        win = tile_name(last[0], last[1])
+        self_draw = last[2]
+        everything = concealed + [t for m in melds for t in _meld_tiles(m)]
+        if win not in everything:
+            raise NotExpressible(f"the last tile {win} is not in the hand")
+        if last_meld is not None:
+            lm = sorted(tile_name(g, v) for g, v, _ in last_meld)
+            if not _meld_present(lm, concealed, melds):
+                raise NotExpressible(f"the L part names the meld {_write(lm)}, which is not in the hand")
+    src = SOURCES.get(source) if source else None
+    if source is not None and source not in SOURCES:
+        raise NotExpressible(f"unknown tile source {source!r}")
+    if src == "blessing":
+        situations.append("heavenly" if seat_wind == "E" else "earthly")
+        self_draw = seat_wind == "E"
+    elif src:
+        situations.append(src)
+        if src in ("last_discard", "robbing_kong"):
+            self_draw = False
+        if src in ("last_wall_tile", "kong_replacement"):
+            self_draw = True
+    for a in announcements:
+        if a not in ANNOUNCEMENTS:
+            raise NotExpressible(f"unknown announcement {a!r}")
+        situations.append(ANNOUNCEMENTS[a])
+    if claimed_kongs:
+        # Kajongg counts a kong claimed to a concealed pung as concealed for "only concealed
+        # melds", "three concealed pungs", "hidden treasure" and "concealed true colour"
+        raise NotExpressible("a kong claimed with a discard to a concealed pung (aaaA): Kajongg counts "
+                             "it concealed, our notation has one exposed kong")
+    hand = " ".join([_write(_sorted(concealed))] if concealed else [])
+    parts = [hand] if hand else []
+    parts += melds
+    if win is not None:
+        parts.append(f"+{win}")
+    if bonus:
+        parts.append("|" + "".join(bonus))
+    return Converted(" ".join(parts), self_draw, situations, seat_wind, prevailing_wind)
+
+
+ORDER = {c: i for i, c in enumerate("tsm")}
+HONOUR_ORDER = "ESWNCFP"
+
+
+def _sorted(tiles: list[str]) -> list[str]:
+    return sorted(tiles, key=lambda t: (ORDER[t[1]], t[0]) if len(t) == 2 else (3, HONOUR_ORDER.index(t)))
+
+
+def _meld_tiles(meld: str) -> list[str]:
+    body = meld[1:-1]
+    out, digits = [], ""
+    for ch in body:
+        if ch.isdigit():
+            digits += ch
+        elif ch in "tsm":
+            out += [d + ch for d in digits]
+            digits = ""
+        else:
+            out.append(ch)
+    return out
+
+
+def _meld_present(lm: list[str], concealed: list[str], melds: list[str]) -> bool:
+    if any(sorted(_meld_tiles(m)) == lm for m in melds):
+        return True
+    return all(concealed.count(t) >= lm.count(t) for t in set(lm))
+
+
+def load_cases() -> list[dict]:
+    """``hands.json`` with each case's conversion (``converted``: :class:`Converted` or None)
+    and, where it cannot be expressed, ``reason``."""
+    cases = json.loads((HERE / "hands.json").read_text(encoding="utf-8"))
+    for c in cases:
+        try:
+            c["converted"] = convert(c["kajongg"], c["seat_wind"], c["prevailing_wind"])
+            c["reason"] = None
+        except NotExpressible as exc:
+            c["converted"] = None
+            c["reason"] = str(exc)
+    return cases
+
+
+if __name__ == "__main__":
+    for c in load_cases():
+        conv = c["converted"]
+        print(f"{c['kajongg']:<60} -> {conv.hand + ' ' + ' '.join(conv.situations) if conv else 'NOT: ' + c['reason']}")
