@@ -55,6 +55,17 @@ def _seats(value: str) -> list[str]:
     return parts
 
 
+def _jobs(value: str) -> int:
+    """``--jobs N``: worker processes, 0 = every core."""
+    try:
+        n = int(value)
+    except ValueError:
+        n = -1
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a number of worker processes; give 1 or more, or 0 for every core")
+    return n
+
+
 def _bot_seats(value: str) -> list[str]:
     """``sim --seats``: four bots (``ai``, ``ai:LEVEL``); nobody sits at a headless table."""
     parts = _seats(value)
@@ -107,6 +118,11 @@ def build_parser(parser_class: type[argparse.ArgumentParser] = argparse.Argument
                     help="four bots: ai, ai:LEVEL (easy, normal, strong, baseline)")
     sp.add_argument("--json", action="store_true")
     sp.add_argument("--log", default=None, metavar="FILE", help="write the game log to FILE")
+    sp.add_argument("--duplicate", action="store_true",
+                    help="duplicate play: --hands K deals, each played four times with the seats rotated "
+                         "(every level at every seat on the same wall); adds by_level and paired")
+    sp.add_argument("--jobs", type=_jobs, default=1, metavar="N",
+                    help="worker processes for --duplicate (default 1; 0 = every core); the results do not depend on it")
     add_option_argument(sp)
 
     sp = sub.add_parser("score", help="score a finished hand")
@@ -479,16 +495,22 @@ def cmd_variants(args) -> int:
     return 0
 
 
-def _sim_progress(label: str, hands: int):
-    """A rich progress bar for ``sim`` and the callback that moves it: ``(progress(n), bar)``,
-    ``n`` = hands played so far (redrawn every 10 hands and at the last); the caller starts and
-    stops ``bar``."""
+def _sim_progress(label: str, hands: int, command: str = "sim"):
+    """A rich progress bar on standard error and the callback that moves it:
+    ``(progress(n), bar)``, ``n`` = hands played so far (redrawn every 10 hands and at the
+    last); the caller starts and stops ``bar``.  ``(None, None)`` when standard error is not a
+    terminal (nothing to draw on)."""
     import time
 
+    from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    bar = Progress(TextColumn("[bold]sim[/] {task.description}"), BarColumn(), MofNCompleteColumn(),
-                   TextColumn("{task.fields[rate]} hands/s"), TimeRemainingColumn(), transient=True)
+    console = Console(stderr=True)
+    if not console.is_terminal:
+        return None, None
+    bar = Progress(TextColumn(f"[bold]{command}[/] {{task.description}}"), BarColumn(), MofNCompleteColumn(),
+                   TextColumn("{task.fields[rate]} hands/s"), TimeRemainingColumn(), transient=True,
+                   console=console)
     task = bar.add_task(label, total=hands, rate="-")
     t0 = time.perf_counter()
 
@@ -515,8 +537,16 @@ def cmd_sim(args) -> int:
         except OSError as exc:
             raise CliError(f"--log {args.log}: cannot be written ({exc.strerror or exc}); "
                            "give a file in a folder you can write to") from None
+    if args.duplicate and args.log is not None:
+        raise CliError("--log writes one match; --duplicate plays every deal at four one-hand tables: "
+                       "leave one of them out")
+    if args.jobs != 1 and not args.duplicate:
+        raise CliError(f"--jobs {args.jobs} needs --duplicate: without it the hands are one match, each hand "
+                       "dealt by the last one's dealer, so they are played one after another")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    progress, prog_ctx = _sim_progress(variant.id, args.hands) if not args.json and args.hands >= 50 else (None, None)
+    if args.duplicate:
+        return _sim_duplicate(args, variant, seed)
+    progress, prog_ctx = _sim_progress(variant.id, args.hands) if args.hands >= 50 else (None, None)
     if prog_ctx is not None:
         prog_ctx.start()
     try:
@@ -541,6 +571,41 @@ def cmd_sim(args) -> int:
         for pid, n in sorted(res.patterns.items(), key=lambda kv: (-kv[1], kv[0])):
             print(f"    {pid:<34}{n:>7}")
     print(f"  {res.hands_per_s:.1f} hands/s ({res.elapsed_s:.2f} s)")
+    return 0
+
+
+def _sim_duplicate(args, variant, seed: int) -> int:
+    """``sim --duplicate``: ``--hands`` deals, each played four times (CLI.md)."""
+    from .sim import format_level_table, format_seat_table, simulate_duplicate
+    from .variant import option_assignments
+    from .workers import resolve_jobs
+
+    jobs = resolve_jobs(args.jobs)
+    progress, bar = _sim_progress(variant.id, 4 * args.hands) if 4 * args.hands >= 50 else (None, None)
+    try:
+        dup = simulate_duplicate(variant, args.hands, seed, args.seats, jobs=jobs, progress=progress,
+                                 start=bar.start if bar is not None else None)
+    finally:
+        if bar is not None:
+            bar.stop()
+    res = dup.sim
+    if args.json:
+        print(json.dumps(dup.to_json()))
+        return 0
+    opts = "".join(f", {a}" for a in option_assignments(res.options))
+    print(f"{variant.name}: duplicate, {dup.deals} deals x 4 rotations = {res.hands} hands, seed {seed}, "
+          f"seats {','.join(args.seats)}{opts}")
+    print(f"  self-draw wins {res.self_draw_wins}, discard wins {res.discard_wins}"
+          + (f", multiple-winner hands {res.multiple_winner_hands}" if res.multiple_winner_hands else ""))
+    print("  by level (points per hand in the variant's settled unit):")
+    print(format_level_table(dup))
+    print("  by table seat:")
+    print(format_seat_table(res))
+    if res.patterns:
+        print("  patterns:")
+        for pid, n in sorted(res.patterns.items(), key=lambda kv: (-kv[1], kv[0])):
+            print(f"    {pid:<34}{n:>7}")
+    print(f"  {res.hands_per_s:.1f} hands/s ({res.elapsed_s:.2f} s, {jobs} job{'s' if jobs != 1 else ''})")
     return 0
 
 

@@ -1,0 +1,103 @@
+"""Run independent pieces of work in order-preserving parallel (``sim --jobs``, ``lab --jobs``,
+``lab --cluster``).
+
+:func:`run_ordered` calls a module-level function on each task and returns the results in task
+order, whatever ran where: in this process (one job), in local worker processes
+(:class:`concurrent.futures.ProcessPoolExecutor`), or on an existing Dask distributed cluster
+(``dask.distributed.Client``; the optional extra ``pip install '.[cluster]'``).  Each task must
+be deterministic on its own (its seed is in its arguments), so the results, and anything added
+up from them in task order, are the same for every backend and worker count.
+
+Nothing here is imported by the engine; Dask (which brings asyncio) only when a cluster is asked for.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from .errors import MahjongError
+
+
+class WorkerError(MahjongError):
+    """A cluster that cannot be used (Dask not installed, the scheduler cannot be reached)."""
+
+
+def cores() -> int:
+    """The cores this process may run on (``--jobs 0``)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+def resolve_jobs(jobs: int) -> int:
+    """``--jobs``: 0 = every core (:func:`cores`), else ``jobs`` itself (at least 1).
+    Raises ValueError for a negative number."""
+    if jobs < 0:
+        raise ValueError(f"--jobs must be 0 (every core) or more, got {jobs}")
+    return cores() if jobs == 0 else jobs
+
+
+def run_ordered(fn: Callable[[Any], Any], tasks: Sequence[Any], jobs: int = 1,
+                on_done: Callable[[int, Any], None] | None = None, cluster: str | None = None,
+                start: Callable[[], None] | None = None) -> list[Any]:
+    """``[fn(t) for t in tasks]``, computed with ``jobs`` local processes (1: here, in this
+    process), or on the Dask scheduler at ``cluster`` (``"tcp://HOST:8786"``) when given.
+    ``on_done(i, result)`` is called in this process as each task finishes (in finishing
+    order; a progress bar), ``start()`` once the workers are running (a progress bar with a
+    refresh thread is started only then: no process is forked while it runs).
+
+    ``fn`` must be a module-level function and tasks and results picklable.  An exception in a
+    task is raised here.  Raises :class:`WorkerError` when ``cluster`` is given and Dask
+    distributed is not installed or the scheduler cannot be reached."""
+    results: list[Any] = [None] * len(tasks)
+    if cluster is not None:
+        return _run_dask(fn, tasks, cluster, on_done, start, results)
+    if jobs <= 1 or len(tasks) <= 1:
+        if start is not None:
+            start()
+        for i, t in enumerate(tasks):
+            results[i] = fn(t)
+            if on_done is not None:
+                on_done(i, results[i])
+        return results
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
+        futures = {pool.submit(fn, t): i for i, t in enumerate(tasks)}  # forks every worker now
+        if start is not None:
+            start()
+        for fut in as_completed(futures):
+            i = futures[fut]
+            results[i] = fut.result()
+            if on_done is not None:
+                on_done(i, results[i])
+    return results
+
+
+def _run_dask(fn, tasks, address, on_done, start, results):
+    try:
+        from dask.distributed import Client, as_completed
+    except ImportError:
+        raise WorkerError("--cluster needs Dask distributed: pip install 'mahjong-tui[cluster]' "
+                          "(or, in a checkout, pip install '.[cluster]')") from None
+    try:
+        client = Client(address, timeout="10s")
+    except (OSError, TimeoutError) as exc:
+        raise WorkerError(f"--cluster {address}: cannot reach a Dask scheduler there ({exc}); start one with "
+                          f"'dask scheduler' and workers with 'dask worker {address}'") from None
+    try:
+        futures = client.map(fn, list(tasks), pure=False)
+        index = {f.key: i for i, f in enumerate(futures)}
+        if start is not None:
+            start()
+        for fut in as_completed(futures):
+            i = index[fut.key]
+            results[i] = fut.result()
+            if on_done is not None:
+                on_done(i, results[i])
+    finally:
+        client.close()
+    return results

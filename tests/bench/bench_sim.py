@@ -1,0 +1,62 @@
+"""Benchmark: ``sim --duplicate`` hands/s at ``--jobs 1`` and ``--jobs 2`` in one run (run by
+hand: ``python tests/bench/bench_sim.py [--variant classic] [--deals 40] [--rounds 3]``).
+
+Each measurement is a fresh ``mahjong-tui sim --duplicate --json`` process (start-up and the
+workers' warm-up included, as a user meets them); the two settings alternate, ``--rounds``
+times, and the median, minimum and maximum of each are printed with the speed-up of the medians.
+The JSON of every run is checked to be the same but for the timing fields.
+
+Goal (issue "Bots measured as the field measures them"): ``--jobs 2`` ≥ 1.8 × ``--jobs 1`` on
+two cores.  The machine may be shared: the spread says how far to trust one figure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import time
+
+
+def run(variant: str, deals: int, seats: str, jobs: int) -> tuple[float, dict]:
+    """(wall-clock hands/s of the whole process, the JSON without its timing fields)."""
+    cmd = [sys.executable, "-m", "mahjong_tui", "sim", "--duplicate", "--json", "--variant", variant,
+           "--hands", str(deals), "--seed", "1", "--seats", seats, "--jobs", str(jobs)]
+    t0 = time.perf_counter()
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    dt = time.perf_counter() - t0
+    if proc.returncode != 0:
+        sys.exit(f"{' '.join(cmd)} failed:\n{proc.stderr}")
+    out = proc.stdout
+    js = json.loads(out)
+    js.pop("elapsed_s"), js.pop("hands_per_s")
+    return js["hands"] / dt, js
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--variant", default="classic")
+    ap.add_argument("--deals", type=int, default=40)
+    ap.add_argument("--seats", default="ai:strong,ai:easy,ai:easy,ai:easy")
+    ap.add_argument("--rounds", type=int, default=3)
+    a = ap.parse_args()
+    rates: dict[int, list[float]] = {1: [], 2: []}
+    first = None
+    for _ in range(a.rounds):
+        for jobs in (1, 2):
+            rate, js = run(a.variant, a.deals, a.seats, jobs)
+            first = first or js
+            assert js == first, "the JSON differs between runs"
+            rates[jobs].append(rate)
+            print(f"  --jobs {jobs}: {rate:6.1f} hands/s", flush=True)
+    print(f"sim --duplicate --variant {a.variant} --hands {a.deals} ({4 * a.deals} hands) --seats {a.seats}")
+    for jobs, rs in rates.items():
+        print(f"  --jobs {jobs}: median {statistics.median(rs):6.1f} hands/s (min {min(rs):.1f}, max {max(rs):.1f})")
+    ratio = statistics.median(rates[2]) / statistics.median(rates[1])
+    print(f"  speed-up --jobs 2 / --jobs 1: {ratio:.2f}x (goal >= 1.8x on two cores); JSON identical: yes")
+
+
+if __name__ == "__main__":
+    main()
