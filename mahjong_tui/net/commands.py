@@ -206,6 +206,21 @@ async def _listen(server: NetServer, args) -> tuple[str, int]:
 # ----------------------------------------------------------------------------------------
 # serve
 # ----------------------------------------------------------------------------------------
+def _keep_in_history(server: NetServer) -> None:
+    """Keep the finished match of ``server`` in the history (mahjong_tui/history.py), with
+    the names its players joined under; one line on standard error says where (or why not)."""
+    from ..history import record
+
+    ref = server.journal.log.variant if server.journal is not None and server.journal.log is not None else None
+    names = [st.get("name") for st in server.seats_status()]
+    try:
+        kept = record(GameLog.for_table(server.table, ref, list(server.seat_specs)), names)
+    except OSError as exc:
+        stderr_note(f"the match could not be kept in the history: {exc.strerror or exc}")
+        return
+    stderr_note(f"kept in the history: {kept} (mahjong-tui stats, mahjong-tui replay FILE)")
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     """``mahjong-tui serve``: serve a table headless until the match ends.  Prints one line per
     hand on stdout; connection notes on stderr.  Returns 0.  Stopped (Ctrl-C) before the match
@@ -238,6 +253,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
                            f"repair the folder), then continue the match with: {how}")
         stderr_note("match over: scores " + " ".join(f"{s:g}" for s in table.scores))
         resume.clear()
+        _keep_in_history(server)
         return 0
 
     try:
