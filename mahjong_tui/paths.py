@@ -94,16 +94,19 @@ def saves_dir(env: Mapping[str, str] = os.environ) -> Path:
 
 
 def history_dir(env: Mapping[str, str] = os.environ) -> Path:
-    """The folder of finished matches (:mod:`mahjong_tui.history`): ``$MAHJONG_TUI_HISTORY`` in
-    ``env`` if set; else, when ``$MAHJONG_TUI_SAVES`` moves the saves folder, ``history`` inside
-    that folder (nothing is written outside the folder the user named); else ``history`` beside
-    the saves folder in platformdirs' user data folder (Linux:
-    ``~/.local/share/mahjong-tui/history``).  The folder may not exist yet (:func:`private_dir`
-    makes it, 0700)."""
+    """The folder of finished matches (:mod:`mahjong_tui.history`), beside the saves folder:
+    ``$MAHJONG_TUI_HISTORY`` in ``env`` if set; else, when ``$MAHJONG_TUI_SAVES`` names the
+    saves folder ``DIR``, ``DIR-history`` (a name of its own beside it: no ``history`` folder
+    appears in whatever folder holds ``DIR``); else ``history`` beside ``saves`` in platformdirs'
+    user data folder (Linux: ``~/.local/share/mahjong-tui/history``).  The folder may not exist
+    yet (:func:`private_dir` makes it, 0700)."""
     if env.get(HISTORY_ENV):
         return Path(env[HISTORY_ENV]).expanduser()
     saves = saves_dir(env)
-    return saves / "history" if env.get(SAVES_ENV) else saves.parent / "history"
+    if env.get(SAVES_ENV):
+        saves = Path(os.path.abspath(saves))  # DIR/ and DIR/. are DIR
+        return saves.with_name(saves.name + "-history") if saves.name else saves / "mahjong-tui-history"
+    return saves.parent / "history"
 
 
 def config_path(env: Mapping[str, str] = os.environ) -> Path:

@@ -474,13 +474,19 @@ class NetSession(DeskSession):
     def can_save(self) -> bool:
         return self.host is not None
 
-    def save(self, path: str | Path) -> Path:
+    def game_log(self) -> GameLog:
+        """The match as the host's server has it (host only: raises ``OSError`` for a client,
+        which never has the whole game)."""
         if self.host is None:
             raise OSError("a client of a LAN table has no game log to save; the host has it")
         server = self.host.server
+        return GameLog.for_table(server.table, self.variant_ref, list(server.seat_specs))
+
+    def save(self, path: str | Path) -> Path:
+        log = self.game_log()
         p = Path(path).expanduser()
         private_dir(p.parent)
-        GameLog.for_table(server.table, self.variant_ref, list(server.seat_specs)).save(p)
+        log.save(p)
         return p
 
 

@@ -610,8 +610,10 @@ class MatchEndScreen(BaseScreen):
     ]
 
     def __init__(self, history: Sequence[dict], names: Sequence[str], art: TileArt, variant,
-                 start_score: float = 0, save: Callable[[str], str] | None = None):
+                 start_score: float = 0, save: Callable[[str], str] | None = None, kept: str | None = None):
         super().__init__(classes="results")
+        #: where the match was kept in the history (None: not kept, a LAN joiner)
+        self.kept = kept
         self.history = list(history)
         self.names = list(names)
         self.art = art
@@ -654,7 +656,9 @@ class MatchEndScreen(BaseScreen):
         # beside the chart on a wide screen, above it on a narrow one
         yield (Horizontal(chart, side, id="match-body", classes="-wide") if self.wide
                else Vertical(side, chart, id="match-body"))
-        hint = "Enter: leave" + ("   s: save the game for replay" if self.save else "")
+        hint = "Enter: leave" + ("   s: also save a copy in the saves folder" if self.save else "")
+        if self.kept:
+            hint = "Kept in the history (menu: History; mahjong-tui stats)  ·  " + hint
         yield Static(hint, classes="screen-hint", id="match-hint")
 
     def on_resize(self, event) -> None:

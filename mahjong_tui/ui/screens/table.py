@@ -6,9 +6,13 @@ and hands it to the area widgets, which repaint only what changed.
 
 Keys (also on the ``?`` screen): left/right (or a mouse click) choose a tile; Enter or ``d``
 discard it (a click on the chosen tile discards it too); the prompt's letters and digits pick a
-claim or a turn action; ``x`` or space pass; ``o`` auto-draw on/off; ``s`` hint; ``?`` keys;
-``h`` rules; ``l`` the moves of the hand (a side panel from 120 columns); ``q`` quit (asks, offers
-to save).
+claim or a turn action; ``x`` or space pass; ``o`` auto-draw, ``n`` no calls, ``u`` auto-win
+on/off; ``y`` why can't I win with this hand; ``s`` hint; ``?`` keys; ``h`` rules; ``l`` the
+moves of the hand (a side panel from 120 columns); ``q`` quit (asks, offers to save).
+
+Hot-seat call window (:mod:`~mahjong_tui.ui.session`, "Claim rounds"): after a discard the
+action bar names the seats that may call, each with its key (the player number, ``1``-``4``),
+and counts the window down; Space, Enter or ``x`` closes it for everyone.
 
 Hint (``s``, when it is the keyboard's seat's decision): ``ai:strong`` is asked what it would do
 with this seat's own view and legal actions — what the player sees, nothing more, so a hint
@@ -17,11 +21,16 @@ line under the prompt then says how far from ready it leaves the hand; the hint 
 cursor leaves that tile, since the line then speaks of another discard); any other choice is
 named with its key under the prompt.  The player still decides.
 
-Auto-draw (``o``, off by default, per human seat: the seat at the keyboard): a claim prompt
-whose only choices are pick-up and pass (Classic's next player, who may take any discard) is
-answered pass without being shown (:meth:`~mahjong_tui.ui.session.DeskSession.set_auto_draw`);
-while it is on, the line under the prompt starts with ``auto-draw on``.  Not in the footer, so
-that the footer stays short at 80 columns; listed on the ``?`` screen.
+Call toggles (per human seat: the seat at the keyboard): auto-draw ``o`` (a claim prompt whose
+only choices are pick-up and pass, Classic's next player, is answered pass without being
+shown), no calls ``n`` (every claim prompt passes by itself) and auto-win ``u`` (a win on offer
+is declared), :meth:`~mahjong_tui.ui.session.DeskSession.auto_answer`; the line under the
+prompt starts with those that are on (``auto-draw on · no calls``).  Not in the footer, so that
+the footer stays short at 80 columns; listed on the ``?`` screen.
+
+Why (``y``): the hand of the seat at the keyboard explained as ``mahjong-tui analyze`` does
+(:func:`~mahjong_tui.ui.why.explain`): how far from ready, the waits and what each is worth,
+and for a complete shape that is not a win, why.
 
 At a LAN table (a :class:`~mahjong_tui.ui.netsession.NetSession`) the same screen also shows
 each seat's connection (``[bot stand-in]``, ``[open]``, ...), connection problems in the header
@@ -32,6 +41,7 @@ seat token to rejoin with.
 from __future__ import annotations
 
 import asyncio
+import os
 from dataclasses import replace
 from typing import Callable
 
@@ -98,6 +108,9 @@ class TableScreen(BaseScreen):
         Binding("h", "rules", "Rules"),
         Binding("i", "table_info", "Table", show=False),
         Binding("o", "auto_draw", "Auto-draw", show=False),
+        Binding("n", "no_calls", "No calls", show=False),
+        Binding("u", "auto_win", "Auto-win", show=False),
+        Binding("y", "why", "Why", show=False),
         Binding("s", "suggest", "Hint", show=False),
         Binding("l", "move_log", "Moves", show=False),
         Binding("q", "quit", "Quit"),
@@ -132,10 +145,16 @@ class TableScreen(BaseScreen):
         self.redraw()
         if self.session.network:  # countdowns, "reconnecting (N s)"
             self.set_interval(0.5, self._tick)
+        elif self.session.hot_seat:  # the call window's countdown
+            self.set_interval(0.25, self._tick_window)
         self._game_worker = self.run_worker(self._run_game(), name="game", exclusive=True, exit_on_error=True)
 
     def _tick(self) -> None:
         if self.session.seconds_left() is not None or self.session.problem() or self.session.notice():
+            self.redraw()
+
+    def _tick_window(self) -> None:
+        if self.session.call_window() is not None:
             self.redraw()
 
     async def _run_game(self) -> None:
@@ -196,6 +215,7 @@ class TableScreen(BaseScreen):
         from .dialogs import PrivacyScreen
 
         s = self.session
+        self._close_private()
         fut: asyncio.Future = asyncio.get_running_loop().create_future()
         said = s.handoff(seat)
         screen = PrivacyScreen(s.name(seat), s.seat_wind(seat), said.kind, take,
@@ -220,10 +240,11 @@ class TableScreen(BaseScreen):
         from .results import MatchEndScreen
 
         s = self.session
+        kept = self.keep_in_history()  # before the screen: a terminal closed on it loses nothing
         fut: asyncio.Future = asyncio.get_running_loop().create_future()
         screen = MatchEndScreen(s.history(), [s.name(i) for i in range(4)], self.art, s.variant,
                                 start_score=s.variant.match["start_score"],
-                                save=self.save_finished if s.can_save else None)
+                                save=self.save_finished if s.can_save else None, kept=kept)
         self.app.push_screen(screen, lambda r: fut.done() or fut.set_result(r))
         await fut
         self.leave(None)
@@ -265,8 +286,9 @@ class TableScreen(BaseScreen):
             self.selected = max(0, min(self.selected, len(self._order) - 1))
         actions = self.action_box(view, req, show)
         track = self.tracked(req)
-        if bottom in s.auto_draw:
-            actions = replace(actions, info=("auto-draw on" + (" · " if actions.info else ""),) + actions.info)
+        toggles = s.toggle_words(bottom) if s.call_window() is None else []
+        if toggles:
+            actions = replace(actions, info=(" · ".join(toggles) + (" · " if actions.info else ""),) + actions.info)
         self.frame = build_frame(
             view, bottom=bottom, names=[s.name(i) for i in range(4)], title=self._title,
             hand_text=view["hand"], show_own_hand=show, latest=self._latest, selected=self.selected,
@@ -292,6 +314,9 @@ class TableScreen(BaseScreen):
         def who(seat: int) -> str:
             return f"{name(seat)} ({wind_word(players[seat]['wind'])})"
 
+        rnd = s.call_window()
+        if rnd is not None and req is None:
+            return self.call_box(view, rnd)
         if req is None:
             self.choice_map = {}
             phase = view["phase"]
@@ -368,6 +393,27 @@ class TableScreen(BaseScreen):
             info = self._hint + ((" · ",) if info else ()) + info
         return ActionBox(title, tuple(rows), info, True, self._news())
 
+    def call_box(self, view: dict, rnd) -> ActionBox:
+        """The public call window (hot-seat): who may call, each with his key, and the time
+        left; the same for every discard whatever anyone holds."""
+        s = self.session
+        self.choice_map = {}
+        players = view["players"]
+        who = f"{s.name(rnd.discarder)} ({wind_word(players[rnd.discarder]['wind'])})"
+        if rnd.what == "discard":
+            title: tuple = (f"{who} discarded ", T.parse_tile(rnd.tile), " — call?")
+        elif rnd.what == "kong":
+            title = (f"Rob {who}'s kong of ", T.parse_tile(rnd.tile), "?")
+        else:
+            title = (f"Rob {who}'s eighth flower, {rnd.tile}?",)
+        rows = tuple((str(seat + 1), (f"{s.name(seat)} {'called' if seat in rnd.called else 'calls'}",))
+                     for seat in rnd.keys)
+        left = max(0.0, (rnd.deadline or 0) - asyncio.get_running_loop().time()) if rnd.deadline else s.call_seconds
+        info = (f"Space: no calls · {left:.1f} s",)
+        if rnd.asked is not None:
+            info += (f" · {s.name(rnd.asked)} is asked anyway (auto-draw off)",)
+        return ActionBox(title, rows, info, True, ())
+
     def _news(self, shown: str = "") -> tuple:
         """The action bar's news line: a recent instant payment (singapore.md "Settlement"; e.g. the flower just
         drawn bit), unless the status line already says it."""
@@ -385,6 +431,8 @@ class TableScreen(BaseScreen):
         return req
 
     def on_key(self, event: events.Key) -> None:
+        if self._call_key(event):
+            return
         req = self._my_request()
         if req is None:
             return
@@ -414,10 +462,29 @@ class TableScreen(BaseScreen):
         if not self.choose(key, event):
             self._unknown_key(event)
 
+    def _call_key(self, event: events.Key) -> bool:
+        """A key of the public call window: a player's call key (his number) or Space, Enter,
+        ``x`` (nobody else calls).  True if it was one."""
+        s = self.session
+        rnd = s.call_window()
+        if rnd is None or self.too_small:
+            return False
+        key = event.key
+        if key in ("1", "2", "3", "4"):
+            event.stop()
+            if not s.call(int(key) - 1):
+                self.app.notify(f"Call keys now: {', '.join(str(k + 1) for k in rnd.keys)}", timeout=2)
+            return True
+        if key in ("space", "enter", "x"):
+            event.stop()
+            s.close_call_window()
+            return True
+        return False
+
     def _unknown_key(self, event: events.Key) -> None:
         """A key that means nothing in this prompt: say which keys do (not for keys that have
         a binding elsewhere, like ? h q)."""
-        if event.key in ("question_mark", "h", "q", "i", "o", "s", "l", "tab", "shift+tab") or not (event.is_printable or event.key == "enter"):
+        if event.key in ("question_mark", "h", "q", "i", "o", "n", "u", "y", "s", "l", "tab", "shift+tab") or not (event.is_printable or event.key == "enter"):
             return
         req = self._my_request()
         self._hint = ("Use the keys shown: Enter or d discards the chosen tile; s: a hint" if req is not None and req.is_turn
@@ -506,19 +573,56 @@ class TableScreen(BaseScreen):
     def action_auto_draw(self) -> None:
         """``o``: turn auto-draw on or off for the seat at the keyboard (see the module
         docstring), and say which it is now."""
+        self._toggle("auto_draw", "auto-draw", "on: take-or-draw prompts answer draw")
+
+    def action_no_calls(self) -> None:
+        """``n``: turn "no calls" (auto-pass) on or off for the seat at the keyboard."""
+        self._toggle("no_calls", "no calls", "on: every claim passes (a win too, without auto-win)")
+
+    def action_auto_win(self) -> None:
+        """``u``: turn auto-win on or off for the seat at the keyboard."""
+        self._toggle("auto_win", "auto-win", "on: a win on offer is declared")
+
+    def _toggle(self, name: str, title: str, on_text: str) -> None:
         s = self.session
-        seat = s.keyboard if s.keyboard is not None else s.perspective
+        seat = s.keyboard
+        if seat is None and len(s.humans) == 1:
+            seat = s.humans[0]
         if seat not in s.humans:
-            self.app.notify("No seat is played at this keyboard.", title="Auto-draw")
+            self.app.notify("Only the player at the keyboard can change his toggles.", title=title.capitalize(),
+                            timeout=2)
             return
-        on = seat not in s.auto_draw
-        s.set_auto_draw(seat, on)
+        on = seat not in getattr(s, name)
+        getattr(s, f"set_{name}")(seat, on)
         who = f"{s.name(seat)}: " if s.hot_seat else ""
         # short and brief: the toast lies over the hand at 80x24; the line under the prompt
-        # keeps saying "auto-draw on", and the keys screen explains it
-        what = "on: take-or-draw prompts answer draw" if on else "off"
-        self.app.notify(f"{who}auto-draw {what}", timeout=2)
+        # keeps saying which toggles are on, and the keys screen explains them
+        self.app.notify(f"{who}{title} {on_text if on else 'off'}", timeout=2)
         self.redraw()
+
+    def action_why(self) -> None:
+        """``y``: why can't I win with this?  The hand of the seat at the keyboard explained
+        as ``analyze`` does (:func:`~mahjong_tui.ui.why.explain`), in a dialog that closes
+        before the keyboard changes hands."""
+        from ..why import explain
+        from .dialogs import WhyScreen
+
+        s = self.session
+        seat = s.keyboard
+        if seat is None or not s.shows_hand(seat):
+            self.app.notify("Only the player at the keyboard can ask about his hand.", title="Why", timeout=2)
+            return
+        req = s.request_now if (s.request_now is not None and s.request_now.seat == seat) else None
+        view = req.view if req is not None else s.view()
+        lines = explain(s.variant, view, legal=req.legal if req is not None else None)
+        self.app.push_screen(WhyScreen(lines))
+
+    def _close_private(self) -> None:
+        """Close a dialog about the hand at the keyboard (``y``) before the keyboard changes hands."""
+        from .dialogs import WhyScreen
+
+        while isinstance(self.app.screen, WhyScreen):
+            self.app.pop_screen()
 
     def action_table_info(self) -> None:
         if not self.session.network:
@@ -556,6 +660,24 @@ class TableScreen(BaseScreen):
                 self.leave(None)
 
         self.app.push_screen(QuitScreen(str(s.save_path or self.app.default_save_path(s.variant.id))), done)
+
+    def keep_in_history(self) -> str | None:
+        """Keep the finished match in the history (:func:`mahjong_tui.history.record`, with
+        the names the table shows); returns the file written, or None: a LAN joiner (only the
+        host has the game log) or a file that could not be written (said in a notice)."""
+        from ...history import record
+        from ...paths import history_dir
+
+        s = self.session
+        if not s.can_save:
+            return None
+        try:
+            return str(record(s.game_log(), [s.name(i) for i in range(4)],
+                              folder=history_dir(getattr(self.app, "env", os.environ))))
+        except OSError as exc:
+            self.app.notify(f"The match could not be kept in the history: {exc.strerror or exc}",
+                            severity="warning", timeout=10)
+            return None
 
     def save_finished(self, path: str) -> str:
         """Save a finished match for replay: to its journal (or the file it was resumed from)
