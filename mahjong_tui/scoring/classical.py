@@ -317,6 +317,16 @@ def _knitting(tiles: list[int]) -> bool:
     return ca == cb and len(ca) == 7
 
 
+def _squirming_snake(tiles: list[int]) -> bool:
+    """One suit, no honours: 111 and 999, a pair of 2, 5 or 8, and every rank (the rest in
+    two chows); declared melds allowed."""
+    if any(not T.is_suited(t) for t in tiles) or _one_suit(tiles) is None:
+        return False
+    ranks = [T.rank_of(t) for t in tiles]
+    pairs = [r for r in (2, 5, 8) if ranks.count(r) == 2]
+    return ranks.count(1) >= 3 and ranks.count(9) >= 3 and len(pairs) == 1 and len(set(ranks)) == len(ranks) - 5
+
+
 def _special_forms(ctx: HandContext, vals: _Values) -> list[str]:
     """The special winning forms (by id) this 14-tile hand is, among those the file values."""
     tiles = _all_tiles(ctx)
@@ -513,16 +523,16 @@ def evaluate(variant, ctx: HandContext) -> ScoreResult:
         items = [p for g in groups for p in _meld_items(g, ctx, vals)] + bonus + _hand_items(groups, ctx, vals)
         items += (["mahjong"] if vals.on("mahjong") else [])
         items += _winner_items(groups, last, ctx, vals, "standard")
-        for form in ("squirming_snake", "nine_gates", "gates_of_heaven"):
+        for form in ("nine_gates", "gates_of_heaven"):
             if form in _special_forms(ctx, vals):
                 items.append(form)
+        if vals.on("squirming_snake") and _squirming_snake(_all_tiles(ctx)):
+            items.append("squirming_snake")
         sc = _Score(items, vals)
         key = (sc.raw, sc.points)
         if best is None or key > best[0]:
             best = (key, sc, "standard", groups)
     for form in _special_forms(ctx, vals):
-        if form in ("squirming_snake",):
-            continue
         groups = []
         items = bonus + _hand_items(groups, ctx, vals) + [form] + _winner_items(groups, None, ctx, vals, form)
         sc = _Score(items, vals)

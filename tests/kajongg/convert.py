@@ -47,7 +47,17 @@ What cannot be expressed (:class:`NotExpressible`, with the reason):
 - a ``aaaA`` kong (claimed with a discard to a concealed pung) where Kajongg counts it as
   concealed: our notation has one exposed kong ``( … )``;
 - an ``L`` part naming a meld that is not in the hand, or a tile not in the hand;
-- four concealed identical tiles that are not declared (``AAAA``).
+- four concealed identical tiles that are not declared (``AAAA``);
+- a win on a kong's replacement tile in a hand with no kong (``score`` refuses the situation);
+- a last tile whose case (drawn / discarded) contradicts its source (``mz`` with a lower-case
+  tile, ``mZ`` with an upper-case one): Kajongg scores the case, ours the situation;
+- an exposed knitted triple (``s4b4c4``): not a meld of ours;
+- a last tile that completed an exposed meld while the concealed tiles hold the same tile (our
+  ``+T`` sits in the concealed part first).  An exposed meld completed by the last tile is
+  written first, where ``+T`` is looked for first among the melds.
+
+A hand with no ``L`` part names no last tile: it is scored as won on a discard with no
+situation, and ``score`` tries every tile as the winning one.
 """
 
 from __future__ import annotations
@@ -171,6 +181,8 @@ def convert(string: str, seat_wind: str = "E", prevailing_wind: str = "E") -> Co
                 melds.append(f"({_write(names)})")
             else:
                 raise NotExpressible(f"{part}: four concealed tiles not declared as a kong")
+        elif len(ts) == 3 and case == "aaa" and len({g for g, _, _ in ts}) > 1:
+            raise NotExpressible(f"{part}: an exposed knitted triple (one rank in three suits) is no meld of ours")
         elif len(ts) == 3 and case == "aaa":
             melds.append(f"({_write(names)})")
         elif case == "a" * len(ts) and len(ts) in (1, 2):
@@ -195,13 +207,29 @@ def convert(string: str, seat_wind: str = "E", prevailing_wind: str = "E") -> Co
             lm = sorted(tile_name(g, v) for g, v, _ in last_meld)
             if not _meld_present(lm, concealed, melds):
                 raise NotExpressible(f"the L part names the meld {_write(lm)}, which is not in the hand")
+            at = next((i for i, m in enumerate(melds) if sorted(_meld_tiles(m)) == lm), None)
+            if at is not None:
+                if win in concealed:
+                    raise NotExpressible(f"the last tile {win} completed the exposed meld {melds[at]}, but the "
+                                         "concealed tiles hold it too (our +T then sits in the concealed part)")
+                melds.insert(0, melds.pop(at))   # +T sits in the first meld that holds it
     src = SOURCES.get(source) if source else None
+    if last is not None and source in ("z", "e", "w") and not last[2]:
+        raise NotExpressible(f"the last tile {win} is written as a discard (lower case) but came from the wall "
+                             f"(source {source})")
+    if last is not None and source in ("Z", "k", "d") and last[2]:
+        raise NotExpressible(f"the last tile {win} is written as drawn (upper case) but was a discard "
+                             f"(source {source})")
+    if last is None:
+        self_draw = False     # no last tile named: nothing is scored for how it came
     if source is not None and source not in SOURCES:
         raise NotExpressible(f"unknown tile source {source!r}")
     if src == "blessing":
         situations.append("heavenly" if seat_wind == "E" else "earthly")
         self_draw = seat_wind == "E"
     elif src:
+        if src == "kong_replacement" and not any(len(_meld_tiles(m)) == 4 for m in melds):
+            raise NotExpressible("won on a kong's replacement tile (source e) with no kong in the hand")
         situations.append(src)
         if src in ("last_discard", "robbing_kong"):
             self_draw = False
