@@ -37,8 +37,8 @@ from typing import Mapping, Sequence
 from .engine.log import GameLog
 from .paths import history_dir, open_private, private_dir
 
-__all__ = ["HISTORY_CAP_BYTES", "record", "prune", "matches", "names_of", "read_names", "delete", "delete_all",
-           "Entry", "NAME_CHARS"]
+__all__ = ["HISTORY_CAP_BYTES", "record", "prune", "matches", "names_of", "read_names", "header_of", "brief",
+           "describe", "delete", "delete_all", "Entry", "NAME_CHARS"]
 
 #: the most the history folder holds, in bytes (the oldest matches go first)
 HISTORY_CAP_BYTES = 32 * 2**20
@@ -87,19 +87,40 @@ def read_names(header: Mapping, seats: Sequence[str]) -> list[str]:
     return clean_names(names if isinstance(names, list) else None, seats)
 
 
+def header_of(path: str | Path) -> dict:
+    """The header line of the game log at ``path``, parsed (not checked: {} when it is not
+    a JSON object), read without the rest of the file.  Raises ``OSError``."""
+    with open(path, encoding="utf-8", errors="replace") as fh:
+        first = fh.readline(1 << 16)
+    try:
+        head = json.loads(first)
+    except ValueError:
+        return {}
+    return head if isinstance(head, dict) else {}
+
+
+def brief(path: Path) -> str:
+    """A line about the kept match at ``path`` from its header alone (quick: for a list of
+    hundreds): when it was kept, the variant, the players."""
+    try:
+        head = header_of(path)
+        when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%d %b %Y %H:%M")
+    except OSError as exc:
+        return f"{path.name}: cannot be read: {exc.strerror or exc}"
+    seats = head.get("seats")
+    seats = seats if isinstance(seats, list) and len(seats) == 4 and all(isinstance(x, str) for x in seats) \
+        else ["human"] * 4
+    variant = head.get("variant") if isinstance(head.get("variant"), str) else "?"
+    return f"{when} · {Path(variant).stem if variant.endswith('.toml') else variant} · {', '.join(read_names(head, seats))}"
+
+
 def names_of(path: str | Path, log: GameLog | None = None) -> list[str]:
     """The four players' names recorded in the game log at ``path`` (``log``: that file read
     already, for its seats).  Raises ``OSError`` (the file) or
     :class:`~mahjong_tui.errors.LogError` (not a game log)."""
     if log is None:
         log = GameLog.load(path)
-    with open(path, encoding="utf-8", errors="replace") as fh:
-        first = fh.readline(1 << 16)
-    try:
-        head = json.loads(first)
-    except ValueError:
-        head = {}
-    return read_names(head if isinstance(head, dict) else {}, log.seats)
+    return read_names(header_of(path), log.seats)
 
 
 def _size(p: Path) -> int:

@@ -281,6 +281,7 @@ class MenuScreen(VariantChoice, BaseScreen):
             yield Static("", id="resume-note")  # which game Resume continues
             with Horizontal(classes="menu-buttons"):
                 yield Button("Settings", id="settings")
+                yield Button("History", id="history")  # finished matches, statistics (screens/history.py)
                 yield Button("Host LAN table", id="host")
                 yield Button("Join LAN table", id="join")
                 yield Static("Play on this network.", id="lan-note")
@@ -395,6 +396,10 @@ class MenuScreen(VariantChoice, BaseScreen):
             self.action_rules()
         elif bid == "saved":
             self.app.push_screen(LoadScreen())
+        elif bid == "history":
+            from .history import HistoryScreen
+
+            self.app.push_screen(HistoryScreen())
         elif bid == "host":
             from .lan import HostScreen
 

@@ -67,6 +67,18 @@ def as_the_hand_ended(view: dict, summary: dict, hands_limit: int | None) -> dic
     return out
 
 
+def recorded_names(log: GameLog) -> list[str] | None:
+    """The players' names a history file records in its header (mahjong_tui/history.py), or
+    None for a log without them (a save, a journal: the seats' own names are used)."""
+    from ...history import header_of, read_names
+
+    try:
+        head = header_of(log.source)
+    except (OSError, ValueError):  # not read from a file ("the log")
+        return None
+    return read_names(head, log.seats) if isinstance(head.get("names"), list) else None
+
+
 class ReplayScreen(BaseScreen):
     BINDINGS = [
         Binding("right", "step(1)", "Step"),
@@ -94,7 +106,7 @@ class ReplayScreen(BaseScreen):
         self.variant = self.table.variant
         self.actions = list(log.actions)
         self.specs = seat_specs(log.seats)
-        self.names = [s.name for s in self.specs]
+        self.names = recorded_names(log) or [s.name for s in self.specs]
         humans = [i for i, s in enumerate(self.specs) if s.human]
         self.bottom = humans[0] if humans else 0
         first = [self.table.view(s) for s in range(4)]
