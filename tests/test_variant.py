@@ -283,12 +283,12 @@ def test_a_variant_id_names_a_file_so_it_holds_no_path(tmp_path, vid):
 
 
 def test_every_shipped_variant_and_the_readme_house_rule_load(tmp_path):
-    """The five variants, each named option of theirs, and the house rule of variants/README.md."""
+    """The seven variants, each named option of theirs, and the house rule of variants/README.md."""
     import re
 
     from mahjong_tui.variant import option_values, variants_dir
 
-    assert set(available_variants()) == {"classic", "yuxi", "yangzhou", "singapore", "uzje"}
+    assert set(available_variants()) == {"classic", "yuxi", "yangzhou", "singapore", "uzje", "dmjl", "bmja"}
     for vid in available_variants():
         v = load_variant(vid)
         for name in v.declared_options:
