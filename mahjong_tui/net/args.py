@@ -171,7 +171,7 @@ def add_net_arguments(sp: argparse.ArgumentParser, command: str) -> None:
     ``--standin LEVEL``, ``--password-file FILE``; and the main CLI's ``--port`` (0 to 65535),
     ``--hands`` (at least 1) and ``--password`` (not empty) are checked here.  join:
     ``--token TOKEN``, ``--token-file FILE``, ``--password-file FILE``, ``--seat N``,
-    ``--retry S``, ``--bot-delay S``.  Call :func:`resolve_secrets` on the parsed arguments.
+    ``--new-seat``, ``--retry S``, ``--bot-delay S``.  Call :func:`resolve_secrets` on the parsed arguments.
     """
     _retype(sp, "password", _secret("password"),
             help="the table password (shows in ps to every user of this machine: prefer --password-file or "
@@ -206,6 +206,10 @@ def add_net_arguments(sp: argparse.ArgumentParser, command: str) -> None:
         sp.add_argument("--token-file", type=_secret_file, default=None, metavar="FILE",
                         help=f"read the seat token from the first line of FILE (else ${SECRET_ENV['token']})")
         sp.add_argument("--seat", type=int, choices=range(4), default=None, help="ask for this free seat (0-3)")
+        sp.add_argument("--new-seat", action="store_true",
+                        help="take a free seat even if this machine kept a seat token for that table (without "
+                             "--token, join rejoins the seat it kept: it keeps each table's token in the saves "
+                             "folder)")
         sp.add_argument("--retry", type=_nonneg, default=30.0, metavar="S",
                         help="seconds to keep trying while the table is busy (it says so), and to rejoin after "
                              "the connection drops")

@@ -70,13 +70,22 @@ class NetClient:
       a particular free seat;
     - ``reconnect``: seconds to keep trying to rejoin (with the seat token) after the
       connection drops; 0 gives up at once;
+    - ``store``: a :class:`~mahjong_tui.net.seatstore.SeatStore`: without a ``token`` the
+      client rejoins with the token it kept for this table (by address and the table's
+      identity in ``hello``), and keeps the token of the seat it gets; ``fresh``: take a new
+      seat all the same (its token is kept then); ``default_name``: the name a new seat
+      gets when ``name`` is None (a rejoin keeps the seat's name);
     - ``tap(bytes)``: called with every byte received (tests).
+
+    :attr:`kept` says what became of the kept token: ``"used"`` (rejoined with it), ``"stale"``
+    (the table no longer knew it: a free seat was taken instead), ``"new"`` (a new seat, now
+    kept), ``""`` (no store, or it could not be written: :attr:`kept_problem` says why).
     """
 
     def __init__(self, host: str, port: int, *, name: str | None = None, password: str | None = None,
                  token: str | None = None, seat: int | None = None, reconnect: float = 30.0,
                  connect_timeout: float = 10.0, tap: Callable[[bytes], None] | None = None,
-                 max_frame: int = MAX_FRAME):
+                 max_frame: int = MAX_FRAME, store=None, fresh: bool = False, default_name: str | None = None):
         self.host, self.port = host, port
         self.name = name
         self.password = password
@@ -102,6 +111,13 @@ class NetClient:
         self._closing = False
         self._pings: dict[int, asyncio.Future] = {}
         self._ping_id = 0
+        self.store = store
+        self.fresh = fresh
+        self.default_name = default_name  # the name of a new seat when ``name`` is None
+        self.slot = None  # the SeatSlot of the store this client holds
+        self.kept = ""
+        self.kept_problem = ""
+        self._kept_token: str | None = None  # the kept token this join tries
 
     # -- connecting ---------------------------------------------------------------------------
     async def connect(self, retry: float = 0.0, on_retry: Callable[[str], None] | None = None) -> dict:
@@ -121,8 +137,20 @@ class NetClient:
                 await self._open()
                 break
             except NetError as exc:
+                if exc.code == "bad_token" and self._kept_token is not None and self.slot is not None:
+                    # the table no longer knows the token kept for it (its seat file was lost):
+                    # forget it and take a free seat
+                    self.slot.forget()
+                    self._kept_token = None
+                    self.kept = "stale"
+                    if on_retry is not None:
+                        on_retry("the seat token kept for this table is no longer valid there; taking a free seat")
+                    continue
                 wait = max(pause, exc.retry_after or 0.0)
                 if exc.code not in RETRY_CODES or time.monotonic() + wait > deadline:
+                    if self.slot is not None:  # not seated: another client may take the slot
+                        self.slot.release()
+                        self.slot = None
                     if tries:
                         raise NetError(f"{exc} (gave up after {tries + 1} tries)", exc.code, exc.retry_after) from None
                     raise
@@ -154,10 +182,12 @@ class NetClient:
                 raise NetError(f"the table speaks protocol {hello.get('protocol')!r}; this client speaks "
                                f"{PROTOCOL_VERSION}: install the host's version of mahjong-tui", "protocol")
             join: dict[str, Any] = {"type": "join", "protocol": PROTOCOL_VERSION}
-            if self.name:
-                join["name"] = self.name
-            if self.token:
-                join["token"] = self.token
+            token = self.token or self._stored_token(hello)
+            name = self.name or (None if token else self.default_name)  # a rejoin keeps the seat's name
+            if name:
+                join["name"] = name
+            if token:
+                join["token"] = token
             elif self.wanted_seat is not None:
                 join["seat"] = self.wanted_seat
             cnonce = new_nonce()
@@ -201,6 +231,40 @@ class NetClient:
         self.status = "connected"
         if hello.get("seats"):
             self.seats = hello["seats"]
+        self._keep(hello, msg)
+
+    def _stored_token(self, hello: dict) -> str | None:
+        """The token kept for this table (None: none, or a fresh seat is wanted); the slot is
+        taken on the first greeting and held until :meth:`close`."""
+        if self.store is None:
+            return None
+        if self.slot is None:
+            table = hello.get("table") if isinstance(hello.get("table"), str) else None
+            self.slot = self.store.take(self.host, self.port, table, seat=self.wanted_seat, fresh=self.fresh)
+            if self.slot is None:
+                self.kept_problem = f"every seat kept for this table is in use ({self.store.folder})"
+            self._kept_token = None if self.slot is None or self.fresh else self.slot.token
+        return self._kept_token
+
+    def _keep(self, hello: dict, welcome: dict) -> None:
+        """Keep the seat's token in the slot (once a seat is given; again if it changes)."""
+        if self.slot is None:
+            return
+        rec = self.slot.record or {}
+        if self._kept_token is not None and welcome["token"] == self._kept_token:
+            self.kept = self.kept or "used"
+        if rec.get("token") == welcome["token"] and rec.get("seat") == welcome["seat"] \
+                and rec.get("name") == welcome.get("name"):
+            return
+        try:
+            self.slot.save({"host": self.host, "port": self.port, "table": hello.get("table"),
+                            "seat": welcome["seat"], "token": welcome["token"], "name": welcome.get("name"),
+                            "variant": hello.get("variant")})
+        except OSError as exc:
+            self.kept_problem = f"the seat token could not be kept in {self.slot.path.parent}: {exc.strerror or exc}"
+            return
+        if self.kept != "used":
+            self.kept = "new" if self.kept != "stale" else "stale"
 
     def _refused(self, what: str, msg: dict) -> NetError:
         """The :class:`NetError` for an ``error`` frame the table sent during the greeting."""
@@ -272,6 +336,10 @@ class NetClient:
     def _finish(self, detail: str) -> None:
         if self.status == "closed":
             return
+        if self.slot is not None:
+            if self.finished:  # the match is over: nothing to rejoin
+                self.slot.forget()
+            self.slot.release()
         self.status = "closed"
         self.closed_reason = detail
         self.request = None

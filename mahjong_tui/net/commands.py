@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import secrets
 import sys
 import time
@@ -28,6 +27,7 @@ from ..paths import private_dir
 from .args import PASSWORD_FILE_HINT, SECRET_ENV, add_net_arguments, resolve_secrets
 from .client import NetClient, parse_address, play_bot
 from .protocol import NetError, check_verifier, password_verifier
+from .seatstore import seat_store
 from .server import NetServer, stderr_note
 
 
@@ -79,8 +79,15 @@ def main(argv: list[str] | None = None) -> int:
 # building a server from arguments
 # ----------------------------------------------------------------------------------------
 def default_log_path(port: int) -> Path:
-    base = Path(os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state") / "mahjong-tui" / "net"
-    private_dir(base)  # 0700: journals hold the seed
+    """A new journal's path: ``net/`` in platformdirs' user state folder for ``mahjong-tui``
+    (Linux: ``$XDG_STATE_HOME``, else ``~/.local/state``), made 0700 (journals hold the
+    seed), the file named by the time and the port."""
+    import platformdirs
+
+    from ..paths import APP_NAME
+
+    base = platformdirs.user_state_path(APP_NAME, appauthor=False) / "net"
+    private_dir(base)
     return base / f"{time.strftime('%Y%m%d-%H%M%S')}-{port}.jsonl"
 
 
@@ -288,15 +295,16 @@ def cmd_join_bot(args: argparse.Namespace) -> int:
 
     async def main() -> int:
         token = getattr(args, "token", None)
-        # rejoining a seat keeps its player's name unless --name says otherwise
-        name = args.name or (None if token else f"bot-{args.bot}")
-        client = NetClient(host, port, name=name, password=args.password,
+        store = seat_store(args)
+        # rejoining a seat (a token given or kept) keeps its player's name unless --name says otherwise
+        client = NetClient(host, port, name=args.name, password=args.password,
                            token=token, seat=getattr(args, "seat", None),
-                           reconnect=getattr(args, "retry", 30.0))
+                           reconnect=getattr(args, "retry", 30.0), store=store,
+                           fresh=bool(getattr(args, "new_seat", False)), default_name=f"bot-{args.bot}")
         welcome = await client.connect(retry=getattr(args, "retry", 30.0), on_retry=stderr_note)
         client.local_variant()  # NetError before playing if the rules differ
-        stderr_note(f"seated at seat {welcome['seat'] + 1} as {welcome['name']} (seat token {welcome['token']}; "
-                    f"rejoin with --token-file FILE or {SECRET_ENV['token']}=TOKEN: --token shows in ps)")
+        stderr_note(f"{seated_words(client)} at seat {welcome['seat'] + 1} as {welcome['name']} (seat token "
+                    f"{welcome['token']}; {kept_words(client, f'{host}:{port}')})")
         res = await play_bot(client, args.bot, delay=getattr(args, "bot_delay", 0.0),
                              on_hand_end=lambda e: print(hand_line(e), flush=True), on_bot_error=stderr_note)
         if not res["finished"]:
@@ -304,6 +312,24 @@ def cmd_join_bot(args: argparse.Namespace) -> int:
         return 0
 
     return asyncio.run(main())
+
+
+def seated_words(client: NetClient) -> str:
+    """``seated`` / ``back in your seat`` / ... for the line that says where a join sat."""
+    if client.kept == "used":
+        return "back in the seat kept for this table"
+    if client.kept == "stale":
+        return "the kept seat token was no longer valid there: seated"
+    return "seated"
+
+
+def kept_words(client: NetClient, address: str) -> str:
+    """How this player gets back to the seat: the kept token (``join ADDRESS`` again), else
+    the token's file or environment variable (``--token`` would show in ps)."""
+    if client.slot is not None and client.slot.token == client.token:
+        return f"kept in {client.slot.path.parent}: 'mahjong-tui join {address}' rejoins this seat"
+    why = f"{client.kept_problem}; " if client.kept_problem else ""
+    return f"{why}rejoin with --token-file FILE or {SECRET_ENV['token']}=TOKEN: --token shows in ps"
 
 
 # ----------------------------------------------------------------------------------------

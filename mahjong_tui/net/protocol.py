@@ -32,8 +32,11 @@ NAME_MAX = 24
 TOKEN_MAX = 64
 
 #: message types a client may send, and the ones a server sends
-CLIENT_TYPES = ("join", "action", "ping", "bye")
-SERVER_TYPES = ("hello", "welcome", "seats", "state", "update", "request", "accepted", "error", "pong", "bye")
+CLIENT_TYPES = ("join", "action", "ping", "bye", "chat")
+SERVER_TYPES = ("hello", "welcome", "seats", "state", "update", "request", "accepted", "error", "pong", "bye",
+                "chat", "clock")
+#: the longest chat message, in characters (after :func:`clean_chat`); a longer one is refused
+CHAT_MAX = 200
 
 
 class NetError(MahjongError):
@@ -167,6 +170,14 @@ def clean_name(name: str) -> str:
     return name[:NAME_MAX]
 
 
+def clean_chat(text: str) -> str:
+    """A chat message as the table shows it: line breaks and tabs become spaces, other
+    characters that are not printable (escape sequences, control characters) are dropped,
+    runs of spaces are one, the ends trimmed.  Not cut: a longer text is refused whole."""
+    text = "".join(" " if c in "\t\n\r\x0b\x0c\u2028\u2029" else c for c in text)
+    return " ".join("".join(c for c in text if c.isprintable()).split())
+
+
 def validate_client_message(msg: dict) -> dict:
     """Check a decoded client message against the schema of ``PROTOCOL.md``; returns it.
 
@@ -198,6 +209,18 @@ def validate_client_message(msg: dict) -> dict:
         if seq < 0:
             raise ProtocolError("bad_message", f"'action' field 'seq' must be >= 0, got {seq}")
         _field(msg, "action", (dict,), "a map {'seat', 'kind', 'tile'?, 'tiles'?}", required=True)
+    elif t == "chat":
+        text = _field(msg, "text", (str,), f"a string of 1..{CHAT_MAX} printable characters", required=True)
+        if len(text) > 4 * CHAT_MAX:  # refused before it is cleaned (a 60 000-character text)
+            raise ProtocolError("bad_message", f"'chat' field 'text' holds {len(text)} characters; a chat message "
+                                f"is at most {CHAT_MAX}")
+        cleaned = clean_chat(text)
+        if not cleaned:
+            raise ProtocolError("bad_message", f"'chat' field 'text' must hold 1..{CHAT_MAX} printable characters")
+        if len(cleaned) > CHAT_MAX:
+            raise ProtocolError("bad_message", f"'chat' field 'text' holds {len(cleaned)} characters; a chat message "
+                                f"is at most {CHAT_MAX}")
+        msg["text"] = cleaned
     elif t == "ping":
         pid = msg.get("id")
         if pid is not None and not (isinstance(pid, (int, str)) and not isinstance(pid, bool)

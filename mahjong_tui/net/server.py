@@ -51,6 +51,10 @@ from .protocol import (AUTH_SCHEME, MAX_FRAME, PROTOCOL_VERSION, ProtocolError, 
                        decode_body, encode, error, new_nonce, new_token, proof, read_frame, token_hash,
                        validate_client_message)
 
+#: chat: a seat may send this many messages at once, then one more every CHAT_INTERVAL seconds
+CHAT_BURST = 5
+CHAT_INTERVAL = 2.0
+
 MAX_WRITE_BUFFER = 1 << 20  # a client that lets this much pile up unread is disconnected
 MAX_PENDING_CONNECTIONS = 64  # connections that have not joined yet, in all
 MAX_PENDING_PER_ADDRESS = 8  # ... and from one address
@@ -67,11 +71,16 @@ TABLE_CLOSED = {"type": "bye", "reason": "table closed",
 # seat tokens, kept beside the log so a restarted server knows who sat where
 # ----------------------------------------------------------------------------------------
 class SeatFile:
-    """Seat token hashes and names, and whether the table has a password
-    (``{"version": 1, "seats": {"2": {"token_sha256", "name"}}, "password": VERIFIER | null}``,
-    the verifier of :func:`~mahjong_tui.net.protocol.password_verifier`; a file without the
-    key comes from before it was kept), written atomically to ``path`` after each change
-    (``None``: memory only).
+    """Seat token hashes and names, whether the table has a password, and the table's identity
+    (``{"version": 1, "seats": {"2": {"token_sha256", "name"}}, "password": VERIFIER | null,
+    "table": ID}``, the verifier of :func:`~mahjong_tui.net.protocol.password_verifier`; a file
+    without the key comes from before it was kept), written atomically to ``path`` after each
+    change (``None``: memory only).
+
+    ``table`` (:attr:`table_id`) names the match for the clients: it is sent in ``hello`` and
+    stays the same when the match is served again from its journal, so a client that keeps
+    its seat token per table (:mod:`mahjong_tui.net.seatstore`) finds it again; a file
+    without one gets a new one.
 
     A file there that cannot be read, or is not a regular file (a pipe, a device, a folder),
     or is larger than :data:`MAX_SEAT_FILE` raises :class:`~mahjong_tui.errors.LogError`
@@ -85,6 +94,7 @@ class SeatFile:
         self.path = Path(path) if path else None
         self.seats: dict[int, dict] = {}
         self.password: dict | None | str = self.UNKNOWN
+        self.table_id = new_nonce()[:16]
         if self.path is None:
             return
         try:
@@ -99,13 +109,16 @@ class SeatFile:
             self.seats = {int(k): dict(v) for k, v in data.get("seats", {}).items() if 0 <= int(k) <= 3}
             if "password" in data and (data["password"] is None or isinstance(data["password"], dict)):
                 self.password = data["password"]
+            tid = data.get("table")
+            if isinstance(tid, str) and 0 < len(tid) <= 64 and tid.isalnum():
+                self.table_id = tid
         except (ValueError, AttributeError, TypeError):
             self.seats = {}
 
     def save(self) -> None:
         if self.path is None:
             return
-        data: dict = {"version": 1, "seats": {str(k): v for k, v in self.seats.items()}}
+        data: dict = {"version": 1, "seats": {str(k): v for k, v in self.seats.items()}, "table": self.table_id}
         if self.password != self.UNKNOWN:
             data["password"] = self.password
         tmp = self.path.with_name(self.path.name + ".tmp")
@@ -210,6 +223,8 @@ class RemoteSeat:
         self.name: str | None = None
         self.pending: Pending | None = None
         self._changed: asyncio.Future | None = None
+        self.chat_allowance = float(server.chat_burst)  # chat messages it may send now (a token bucket)
+        self.chat_checked = time.monotonic()
 
     # -- runner seat API --------------------------------------------------------------------
     async def decide(self, view: dict, legal: list[Action]) -> Action:
@@ -272,6 +287,24 @@ class RemoteSeat:
         left = None if p.deadline is None else round(max(0.0, p.deadline - now), 3)
         conn.send({"type": "request", "seq": p.seq, "view": p.view, "legal": [a.to_dict() for a in p.legal],
                    "timeout": left})
+        if p.deadline is not None and p.view.get("phase") == "turn":
+            # the turn clock is public (whose turn it is is): the others see it run down.  Never
+            # for a claim or robbing window: who is asked there must stay unknown
+            self.server.turn_clock = (self.index, p.seq, p.deadline)
+            self.server.send_clock(skip=self.index)
+
+    def chat_allowed(self) -> float:
+        """0 if this seat may send a chat message now (one is counted), else the seconds
+        until it may (:data:`CHAT_BURST` at once, then one every :data:`CHAT_INTERVAL`)."""
+        srv = self.server
+        now = time.monotonic()
+        self.chat_allowance = min(float(srv.chat_burst),
+                                  self.chat_allowance + (now - self.chat_checked) / srv.chat_interval)
+        self.chat_checked = now
+        if self.chat_allowance >= 1.0:
+            self.chat_allowance -= 1.0
+            return 0.0
+        return (1.0 - self.chat_allowance) * srv.chat_interval
 
     def attach(self, conn: "Connection") -> None:
         old = self.conn
@@ -282,6 +315,7 @@ class RemoteSeat:
         t = self.server.table
         conn.send({"type": "state", "seq": t.seq, "view": t.view(self.index)})
         self._send_request(conn)
+        self.server.send_clock(only=self)
         self._poke()
 
     def detach(self, conn: "Connection") -> None:
@@ -422,6 +456,16 @@ class Connection:
         t = msg["type"]
         if t == "ping":
             self.send({"type": "pong", "id": msg.get("id")})
+        elif t == "chat":
+            if self.seat is None:
+                raise ProtocolError("not_joined", "send 'join' first: only a player at the table may chat")
+            wait = self.seat.chat_allowed()
+            if wait > 0:
+                secs = math.ceil(round(wait * 10, 6)) / 10
+                raise ProtocolError("rate_limited", f"too many chat messages: at most {self.server.chat_burst} at "
+                                    f"once, then one every {self.server.chat_interval:g} s; this one was not sent "
+                                    f"(try again in {secs:g} s)", retry_after=secs)
+            self.server.broadcast_chat(self.seat, msg["text"])
         elif t == "bye":
             self.close_with({"type": "bye", "reason": "goodbye"})
         elif t == "join":
@@ -485,7 +529,9 @@ class Connection:
                 srv.note(f"seat {seat.index + 1}: cannot write {srv.seat_file.path} ({exc.strerror or exc}); "
                          "its new name is not kept there")
         seat.name = name
+        srv.tokens[seat.index] = token
         welcome = {"type": "welcome", "protocol": PROTOCOL_VERSION, "seat": seat.index, "token": token,
+                   "table": srv.seat_file.table_id,
                    "name": name, "variant": srv.table.variant.id, "rules_hash": srv.table.variant.rules_hash,
                    "options": dict(srv.table.variant.applied_options)}
         if srv.password is not None:
@@ -527,7 +573,9 @@ class NetServer:
       yet, in all / from one address (a new one closes the oldest waiting one; see the
       module docstring);
     - ``throttle``: the :class:`PasswordThrottle` of wrong password answers (default: 5
-      free, then refused for 1 s, doubling up to 60 s).
+      free, then refused for 1 s, doubling up to 60 s);
+    - ``chat_burst`` / ``chat_interval``: a seat may send ``chat_burst`` chat messages at once,
+      then one every ``chat_interval`` seconds (a token bucket; more get ``rate_limited``).
 
     After :meth:`run`, :attr:`failure` is None, or why the table stopped before the match
     was over (the journal could not be written).
@@ -541,7 +589,8 @@ class NetServer:
                  on_action: Callable[[Action], None] | None = None, hello_timeout: float = 5.0,
                  body_timeout: float = 10.0, max_frame: int = MAX_FRAME, journal: JournalClaim | None = None,
                  max_pending: int = MAX_PENDING_CONNECTIONS, max_pending_per_address: int = MAX_PENDING_PER_ADDRESS,
-                 throttle: PasswordThrottle | None = None):
+                 throttle: PasswordThrottle | None = None, chat_burst: int = CHAT_BURST,
+                 chat_interval: float = CHAT_INTERVAL):
         if len(seats) != 4:
             raise ValueError("a table has four seats")
         self.table = table
@@ -559,6 +608,14 @@ class NetServer:
         self.max_pending = max(1, max_pending)
         self.max_pending_per_address = max(1, max_pending_per_address)
         self.throttle = throttle if throttle is not None else PasswordThrottle()
+        self.chat_burst = max(1, chat_burst)
+        self.chat_interval = chat_interval
+        self._chat_id = 0
+        #: (seat, seq, deadline) of the turn a remote seat is being timed on, else None
+        self.turn_clock: tuple[int, int, float] | None = None
+        #: the seat tokens given out by this run (the seat file keeps only their hashes): the
+        #: host's table screen shows a seat's rejoin command with it
+        self.tokens: dict[int, str] = {}
         self.failure: str | None = None
         self.on_hand_end = on_hand_end
         self.on_note = on_note
@@ -755,7 +812,57 @@ class NetServer:
         token = new_token()
         self.seat_file.seats[seat] = {"token_sha256": token_hash(token), "name": rs.name}
         self.seat_file.save()
+        self.tokens[seat] = token
         return token
+
+    def reissue(self, seat: int) -> str:
+        """A new token for remote ``seat``, for a player who lost the old one (the host's table
+        screen offers it): the old token no longer works, a connection that holds the seat
+        keeps it.  Raises ValueError for a seat that is not remote or not taken yet, OSError
+        when the seat file cannot be written (nothing changed then)."""
+        rec = self.seat_file.seats.get(seat)
+        if seat not in self.remote or self.remote[seat].reserved or rec is None:
+            raise ValueError(f"seat {seat + 1} is not a taken remote seat")
+        token = new_token()
+        old = dict(rec)
+        rec["token_sha256"] = token_hash(token)
+        try:
+            self.seat_file.save()
+        except OSError:
+            self.seat_file.seats[seat] = old
+            raise
+        self.tokens[seat] = token
+        self.note(f"seat {seat + 1}: a new seat token was issued; the old one no longer works")
+        return token
+
+    # -- chat and the turn clock ----------------------------------------------------------------
+    def broadcast_chat(self, seat: RemoteSeat, text: str) -> None:
+        """Send seat ``seat``'s chat message ``text`` (already checked and cleaned) to every
+        joined connection, its own too.  It changes nothing at the table."""
+        self._chat_id += 1
+        msg = {"type": "chat", "id": self._chat_id, "seat": seat.index,
+               "name": seat.name or f"Player {seat.index + 1}", "text": text}
+        for rs in self.remote.values():
+            if rs.conn is not None:
+                rs.conn.send(msg)
+
+    def send_clock(self, *, skip: int | None = None, only: RemoteSeat | None = None) -> None:
+        """Tell the other joined seats (or ``only`` that one) how long the seat whose turn it
+        is has left: ``{"type": "clock", "seat", "seq", "seconds"}``, while that turn's
+        request is pending."""
+        clock = self.turn_clock
+        if clock is None:
+            return
+        seat, seq, deadline = clock
+        rs = self.remote.get(seat)
+        if rs is None or rs.pending is None or rs.pending.seq != seq:
+            self.turn_clock = None
+            return
+        left = round(max(0.0, deadline - asyncio.get_running_loop().time()), 3)
+        msg = {"type": "clock", "seat": seat, "seq": seq, "seconds": left}
+        for other in ([only] if only is not None else self.remote.values()):
+            if other.index != seat and other.index != skip and other.conn is not None:
+                other.conn.send(msg)
 
     def assign_seat(self, token: str | None, wanted: int | None) -> RemoteSeat:
         """The seat a ``join`` gets, or a fatal :class:`ProtocolError` (``bad_token``,
@@ -804,6 +911,8 @@ class NetServer:
     def hello(self, nonce: str) -> dict:
         v = self.table.variant
         return {"type": "hello", "protocol": PROTOCOL_VERSION, "server": f"mahjong-tui {__version__}",
+                "table": self.seat_file.table_id,
+                "timeouts": {"turn": self.turn_timeout, "claim": self.claim_timeout},
                 "variant": v.id, "rules_hash": v.rules_hash, "options": dict(v.applied_options),
                 "auth": AUTH_SCHEME if self.password else None,
                 "nonce": nonce, "max_frame": self.max_frame,

@@ -28,7 +28,7 @@ from mahjong_tui.engine.actions import KINDS
 from mahjong_tui.engine.log import LogWriter
 from mahjong_tui.errors import IllegalAction
 from mahjong_tui.net.client import NetClient, play_bot
-from mahjong_tui.net.protocol import CLIENT_TYPES, MAX_FRAME, PROTOCOL_VERSION
+from mahjong_tui.net.protocol import CHAT_MAX, CLIENT_TYPES, MAX_FRAME, PROTOCOL_VERSION, clean_chat
 from mahjong_tui.net.server import NetServer
 
 from .util import RawClient, new_table
@@ -163,6 +163,12 @@ action_maps = st.fixed_dictionaries(
     {"seat": st.integers(-2, 6) | st.sampled_from([0, 0, 0]) | values,
      "kind": st.sampled_from(KINDS) | st.text(max_size=12) | values},
     optional={"tile": tile_names | values, "tiles": st.sampled_from(["123m", "345t", "1m2m3m", "x"]) | values})
+# chat texts the server must refuse: not a string, nothing printable, or over the cap (a
+# good chat message would be table talk, sent to every player: not bad input)
+bad_chat_texts = (values.filter(lambda v: not isinstance(v, str))
+                  | st.text(alphabet="\x00\x1b\x07\n\t \u200b\r", max_size=30)
+                  | st.text(min_size=CHAT_MAX + 1, max_size=CHAT_MAX + 40).filter(lambda t: len(clean_chat(t)) > CHAT_MAX)
+                  | st.builds(lambda n: "x" * n, st.integers(4 * CHAT_MAX + 1, 60_000)))
 messages = st.one_of(
     st.fixed_dictionaries({"type": st.sampled_from(CLIENT_TYPES) | st.text(max_size=12)},
                           optional={"seq": st.integers(-5, 5) | values, "action": action_maps | values,
@@ -170,6 +176,7 @@ messages = st.one_of(
                                     "token": values, "seat": values, "proof": values, "cnonce": values}),
     st.fixed_dictionaries({"type": st.just("action"), "seq": st.integers(0, 3) | st.integers(-2**63, 2**64 - 1),
                            "action": action_maps}),
+    st.fixed_dictionaries({"type": st.just("chat"), "text": bad_chat_texts}),
     st.fixed_dictionaries({"type": st.just("join"), "protocol": st.just(PROTOCOL_VERSION)},
                           optional={"token": st.text(max_size=70), "seat": st.integers(-1, 5), "name": st.text(max_size=40),
                                     "cnonce": st.text("0123456789abcdef", min_size=30, max_size=66),

@@ -266,8 +266,12 @@ async def test_stale_foreign_and_illegal_actions_are_refused_and_change_nothing(
         assert e["code"] == "illegal" and "allowed:" in e["message"]
         e = await asyncio.to_thread(ask, {"type": "action", "seq": 0, "action": {"seat": 0, "kind": "fly"}})
         assert e["code"] == "bad_action" and "kinds:" in e["message"]
-        e = await asyncio.to_thread(ask, {"type": "chat", "text": "hi"})
+        e = await asyncio.to_thread(ask, {"type": "shout", "text": "hi"})
         assert e["code"] == "bad_type" and "allowed:" in e["message"]
+        # a chat message is table talk: it comes back to its sender and moves no tile
+        raw.send({"type": "chat", "text": "discard 5t"})
+        said = await asyncio.to_thread(raw.read_until, "chat")
+        assert said["text"] == "discard 5t" and said["seat"] == 0 and said["name"] == "raw"
         assert table.snapshot() == before and server.remote[0].conn is not None
         raw.send({"type": "action", "seq": 0, "action": good})
         acc = await asyncio.to_thread(raw.read_until, "accepted")

@@ -120,17 +120,25 @@ async def test_no_byte_sent_to_a_client_reveals_another_hand_the_wall_or_the_see
     # ---- exact account -----------------------------------------------------------------
     glog = GameLog.load(log)
     views, events = views_by_seq(glog, _norm)
-    allowed = {"hello", "welcome", "seats", "state", "update", "request", "accepted", "bye", "pong"}
+    allowed = {"hello", "welcome", "seats", "state", "update", "request", "accepted", "bye", "pong", "clock"}
+    clocks = 0
     for seat, data in enumerate(streams):
         for body in _frames(bytes(data)):
             msg = msgpack.unpackb(body, raw=False, strict_map_key=False)
             assert msg["type"] in allowed, msg
+            if msg["type"] == "clock":  # only ever the turn clock of the seat whose turn it is (public)
+                clocks += 1
+                assert set(msg) == {"type", "seat", "seq", "seconds"} and msg["seat"] != seat, msg
+                at = views[msg["seq"]][seat]
+                assert at and all(v["phase"] == "turn" and v["current"] == msg["seat"] for v in at), msg
             if "view" in msg:
                 assert msg["view"] in views[msg["view"]["seq"]][seat]
             if msg["type"] == "update":
                 assert msg["events"] == events[msg["seq"]][seat]
             if msg["type"] in ("hello", "welcome", "seats", "accepted", "bye"):
                 assert not ({"hand", "wall", "seed", "events"} & set(msg)), msg
+
+    assert clocks > 10  # positive control: the turn clocks were sent and checked
 
     # ---- the claim windows tell nobody who can claim ----------------------------------
     # every discard opens a window (whoever holds what), and every seat is sent the same
