@@ -55,6 +55,10 @@ class MoveLog:
             return
         self._add(LogEntry(text, seat if isinstance(seat, int) else None, kind))
 
+    def add_chat(self, seat: int, who: str, text: str) -> None:
+        """A chat message of ``seat`` (LAN table talk: ``who``'s words, for everybody)."""
+        self._add(LogEntry(f"{who}: {text}", seat, "chat"))
+
     def add_private(self, seat: int, text: str, kind: str = "pass") -> None:
         """A line only ``seat`` may read (its own pass)."""
         self._add(LogEntry(text, seat, kind, only=seat))
