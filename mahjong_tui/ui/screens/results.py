@@ -656,9 +656,10 @@ class MatchEndScreen(BaseScreen):
         # beside the chart on a wide screen, above it on a narrow one
         yield (Horizontal(chart, side, id="match-body", classes="-wide") if self.wide
                else Vertical(side, chart, id="match-body"))
-        hint = "Enter: leave" + ("   s: also save a copy in the saves folder" if self.save else "")
-        if self.kept:
-            hint = "Kept in the history (menu: History; mahjong-tui stats)  ·  " + hint
+        if self.kept:  # every finished match is kept; s still saves a copy among the saved games
+            hint = "Kept in the history (menu: History) · Enter: leave" + (" · s: save a copy too" if self.save else "")
+        else:
+            hint = "Enter: leave" + ("   s: save the game for replay" if self.save else "")
         yield Static(hint, classes="screen-hint", id="match-hint")
 
     def on_resize(self, event) -> None:
