@@ -125,6 +125,29 @@ def build_parser(parser_class: type[argparse.ArgumentParser] = argparse.Argument
                     help="worker processes for --duplicate (default 1; 0 = every core); the results do not depend on it")
     add_option_argument(sp)
 
+    sp = sub.add_parser("lab", help="the rule designer's lab: sweep variant options, seats and seeds; "
+                                    "a report with charts, JSON and CSV")
+    sp.add_argument("--variant", default="classic", help="variant id or path to a variant TOML")
+    sp.add_argument("--sweep", action="append", default=[], metavar="KEY=V1,V2,...",
+                    help="an option (named, or SECTION.KEY) and the values to try, e.g. win.minimum=2.5,3,4; "
+                         "repeatable: the grid is every combination")
+    sp.add_argument("--seats", type=_bot_seats, action="append", default=None,
+                    help="four bots (ai, ai:LEVEL); repeatable: each list is a value of the grid (default ai,ai,ai,ai)")
+    sp.add_argument("--seed", type=int, action="append", default=None,
+                    help="game seed; repeatable: each seed is a value of the grid (default 1)")
+    sp.add_argument("--hands", type=int, default=200, help="hands a cell (default 200)")
+    sp.add_argument("--game-hands", type=int, default=16, metavar="G",
+                    help="hands a game: a cell's hands are played as tables of G hands (default 16)")
+    sp.add_argument("--jobs", type=_jobs, default=1, metavar="N",
+                    help="local worker processes (default 1; 0 = every core); the results do not depend on it")
+    sp.add_argument("--cluster", default=None, metavar="ADDRESS",
+                    help="run on the Dask scheduler at ADDRESS (tcp://HOST:8786) instead; "
+                         "needs pip install 'mahjong-tui[cluster]'")
+    sp.add_argument("--out", default="lab-report", metavar="DIR",
+                    help="folder of the report: report.md, its SVG charts, cells.json, cells.csv (default lab-report)")
+    sp.add_argument("--json", action="store_true", help="also print the cells' JSON on standard output")
+    add_option_argument(sp)
+
     sp = sub.add_parser("score", help="score a finished hand")
     sp.add_argument("--variant", default="classic")
     sp.add_argument("--seat-wind", type=_wind, default=T.EAST)
@@ -514,8 +537,11 @@ def _sim_progress(label: str, hands: int, command: str = "sim"):
     task = bar.add_task(label, total=hands, rate="-")
     t0 = time.perf_counter()
 
+    shown = [0]
+
     def progress(n: int) -> None:
-        if n % 10 == 0 or n == hands:
+        if n // 10 > shown[0] // 10 or n == hands:   # every 10 hands (work done in pieces: when one is passed)
+            shown[0] = n
             dt = time.perf_counter() - t0
             bar.update(task, completed=n, rate=f"{n / dt:.0f}" if dt > 0 else "-")
 
@@ -623,6 +649,58 @@ def cmd_stats(args) -> int:
     return 0
 
 
+def cmd_lab(args) -> int:
+    """``lab``: play the grid, write the report, print the headline table (CLI.md "lab")."""
+    import shlex
+
+    from .lab import parse_sweep, run_lab
+    from .lab_report import text_table, write_report
+    from .variant import load_variant, parse_option_assignments
+    from .workers import resolve_jobs
+
+    if args.hands < 1:
+        raise CliError("--hands must be at least 1")
+    if args.game_hands < 1:
+        raise CliError("--game-hands must be at least 1")
+    fixed = parse_option_assignments(args.option)
+    load_variant(args.variant, fixed)          # the variant and its fixed options, before the sweeps
+    sweeps = [parse_sweep(t) for t in args.sweep]
+    seats = args.seats or [["ai"] * 4]
+    seeds = args.seed or [1]
+    jobs = resolve_jobs(args.jobs)
+    from .lab import build_grid
+
+    cells = build_grid(args.variant, sweeps, fixed, seats, seeds)   # every cell checked before any is played
+    from pathlib import Path
+
+    try:
+        Path(args.out).mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise CliError(f"--out {args.out}: cannot be made ({exc.strerror or exc}); give a folder you can write to") from None
+    total = len(cells) * args.hands
+    progress, bar = _sim_progress(f"{args.variant}: {len(cells)} cells", total, "lab")
+    try:
+        res = run_lab(args.variant, sweeps, fixed, seats, seeds, args.hands, args.game_hands, jobs=jobs,
+                      cluster=args.cluster, progress=progress, start=bar.start if bar is not None else None)
+    finally:
+        if bar is not None:
+            bar.stop()
+    command = "mahjong-tui " + shlex.join(getattr(args, "argv", None) or sys.argv[1:])
+    try:
+        written = write_report(res, args.out, command)
+    except OSError as exc:
+        raise CliError(f"--out {args.out}: cannot be written ({exc.strerror or exc}); "
+                       "give a folder you can write to") from None
+    if args.json:
+        print(json.dumps(res.to_json()))
+        return 0
+    print(f"{res.variant_name}: {len(res.cells)} cells x {res.hands} hands; 95 % intervals in brackets")
+    print(text_table(res))
+    print(f"report: {written[-3]} (charts, cells.json, cells.csv beside it); "
+          f"{res.total_hands / res.elapsed_s if res.elapsed_s else 0:.1f} hands/s")
+    return 0
+
+
 def cmd_ui(args) -> int:
     try:
         from .ui.app import run_app
@@ -645,13 +723,14 @@ def cmd_join(args) -> int:
     return cmd_ui(args)
 
 
-COMMANDS = {"score": cmd_score, "analyze": cmd_analyze, "variants": cmd_variants, "sim": cmd_sim,
+COMMANDS = {"score": cmd_score, "analyze": cmd_analyze, "variants": cmd_variants, "sim": cmd_sim, "lab": cmd_lab,
             "serve": cmd_serve, "stats": cmd_stats, "join": cmd_join}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    args.argv = list(argv) if argv is not None else sys.argv[1:]   # lab's report quotes its command
     try:
         fn = COMMANDS.get(args.command, cmd_ui)
         return fn(args)
