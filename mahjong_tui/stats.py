@@ -168,7 +168,8 @@ def summaries(folder: str | Path, *, use_cache: bool = True,
             try:
                 summary = match_summary(p)
             except (MahjongError, OSError) as exc:
-                skipped.append({"file": p.name, "reason": str(getattr(exc, "strerror", None) or exc)})
+                reason = str(getattr(exc, "strerror", None) or exc)
+                skipped.append({"file": p.name, "reason": reason.removeprefix(f"{p}: ")})
                 summary = None
         if summary is not None:
             fresh[p.name] = {"stamp": stamp, "summary": summary}
