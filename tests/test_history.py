@@ -120,3 +120,34 @@ def test_describe_and_brief(tmp_path: Path):
     bad = tmp_path / "junk.jsonl"
     bad.write_text("not a log\n")
     assert "cannot be read" in H.describe(bad).line
+
+
+def test_serve_keeps_the_finished_match_with_the_joiners_names(tmp_path: Path, monkeypatch):
+    """A LAN table over real sockets: ``serve`` with one ``join --bot --name Cleo`` seat and
+    three of its own bots keeps the finished match in the history, under Cleo's name."""
+    import subprocess
+    import sys
+
+    from tests.net.util import ROOT, env, start_server_process
+
+    folder = tmp_path / "hist"
+    monkeypatch.setenv("MAHJONG_TUI_HISTORY", str(folder))
+    server, port = start_server_process("--variant", "classic", "--seed", "3", "--hands", "1", "--seats",
+                                        "remote,ai,ai:strong,ai", "--log", str(tmp_path / "j.jsonl"),
+                                        "--bot-delay", "0")
+    join = subprocess.Popen([sys.executable, "-m", "mahjong_tui.net", "join", f"127.0.0.1:{port}", "--bot",
+                             "normal", "--name", "Cleo"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env=env(), cwd=str(ROOT))
+    try:
+        join.communicate(timeout=60)
+        _, serr = server.communicate(timeout=30)
+    finally:
+        for p in (join, server):
+            if p.poll() is None:
+                p.kill()
+    assert server.returncode == 0, serr
+    kept = H.matches(folder)
+    assert len(kept) == 1 and f"kept in the history: {kept[0]}" in serr
+    assert H.names_of(kept[0])[0] == "Cleo" and GameLog.load(kept[0]).seats == ["remote", "ai", "ai:strong", "ai"]
+    assert GameLog.load(kept[0]).replay().phase == "match_over"
+    assert stat.S_IMODE(kept[0].stat().st_mode) == 0o600
