@@ -210,6 +210,8 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], bool], str, Any]]] = {
         "self_draw_only_patterns": (*_str_list(), []),
         "seven_pairs_allow_quads": (*_BOOL, False),
         "bonus_wins": (*_BOOL, False),
+        # dmjl.md, bmja.md "Play": Original Call may be announced with a player's first discard
+        "original_call": (*_BOOL, False),
     },
     "scoring": {
         "scheme": (*_one_of(*SCHEMES), _REQUIRED),
@@ -249,6 +251,8 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], bool], str, Any]]] = {
         "liability": ((lambda v: isinstance(v, dict)), "a table of pattern id = liability rule", {}),
         "hand_value": (*_one_of("linear", "doubling"), "linear"),
         "shooter_pays_all": (*_BOOL, False),
+        # dmjl.md, bmja.md "Settlement": a dangerous discard that makes somebody win pays for all
+        "dangerous_game": (*_BOOL, False),
     },
     "match": {
         "hands": (*_int(1, 1000), 16),
@@ -283,6 +287,7 @@ _LATER_KEYS = {
     ("options", "concealed_quad_mode"), ("options", "bonus_tile_mode"), ("options", "break_roll"),
     ("wall", "die_sides"),
     ("settlement", "liability"), ("settlement", "hand_value"), ("settlement", "shooter_pays_all"),
+    ("win", "original_call"), ("settlement", "dangerous_game"),
     *(("instant_payments", pid) for pid in INSTANT_PAYMENTS),
 }
 
