@@ -9,6 +9,7 @@ Kinds (``Action.kind``):
 kind                 meaning                                                     phase
 ===================  ==========================================================  ===============
 ``discard``          discard ``tile`` from hand                                  turn
+``original_call``    discard ``tile`` and announce Original Call                   turn
 ``win``              declare a win: self-drawn (turn), on the discard (claim),
                      robbing the kong (rob), on a bloom tile ``tile`` (after_kong)  any
 ``concealed_kong``   declare four concealed ``tile``                              turn
@@ -31,7 +32,8 @@ from ..errors import IllegalAction
 
 _POOL: dict = {}  # (seat, kind, tile, tiles) -> Action
 
-KINDS = ("discard", "win", "concealed_kong", "added_kong", "pass", "pung", "kong", "chow", "pickup", "draw")
+KINDS = ("discard", "win", "concealed_kong", "added_kong", "pass", "pung", "kong", "chow", "pickup", "draw",
+         "original_call")
 
 
 @dataclass(frozen=True, order=True)

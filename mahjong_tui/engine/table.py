@@ -136,6 +136,9 @@ class Table:
         self._passes = [Action.of(s, "pass") for s in range(4)]
         self._pass_only = [[a] for a in self._passes]  # the options of a seat that cannot claim
         self._chows = claimable_sequences(variant)
+        # dmjl.md / bmja.md mechanisms, switched on by the variant file
+        self._original_call = bool(variant.win.get("original_call", False))
+        self._dangerous_game = bool(variant.settlement.get("dangerous_game", False))
         self._start_hand()
 
     # ==================================================================================
@@ -217,6 +220,13 @@ class Table:
         self.dealt_bonus: list[set[int]] = [set() for _ in range(4)]
         #: the hand's instant payments so far (the ``instant_payment`` events' public parts)
         self.instant_log: list[dict] = []
+        #: Original Call (dmjl.md "Play"): the seats that announced it this hand
+        self.called = [False] * 4
+        #: Dangerous game (dmjl.md "Settlement"): seat -> the seat whose dangerous discard it
+        #: claimed or won on (that seat pays for all if it wins); whether the discard in the
+        #: claim window is a dangerous one
+        self.dangerous_from: list[int | None] = [None] * 4
+        self._discard_dangerous = False
         self._dealing = True
         self._claim_options: dict[int, list[Action]] = {}
         self._responses: dict[int, Action] = {}
@@ -336,6 +346,8 @@ class Table:
         pond = self.ponds[seat]
         if len(pond) >= 10 and all(T.is_honour(t) and not c for t, c in pond[:10]):
             return {"ten_honour_discards"}
+        if self.called[seat]:
+            return {"original_call"}
         return set()
 
     def context(self, seat: int, winning_tile: int | None, self_draw: bool, situations=(),
@@ -478,7 +490,40 @@ class Table:
             out += [discards[t] for t in held if t != barred]
         else:
             out += [discards[t] for t in held]
+        if self._original_call:
+            out = self._original_call_actions(seat, out)
         return out
+
+    def _original_call_actions(self, seat: int, out: list[Action]) -> list[Action]:
+        """Original Call (dmjl.md "Play"): with his first discard a player whose hand is then
+        ready may announce it (action ``original_call`` TILE: discard TILE and announce); once
+        announced he may not change his hand: on his turn he wins or discards the tile he
+        drew, and claims nothing but a win."""
+        if self.called[seat]:
+            drawn = self.last_drawn if self.drawn_from in ("wall", "replacement", "flower") else None
+            return [a for a in out if a.kind == "win" or (a.kind == "discard" and a.tile == drawn)] or out
+        if self.ponds[seat]:
+            return out
+        h = self.hands[seat]
+        extra = []
+        for a in out:
+            if a.kind != "discard":
+                continue
+            h[a.tile] -= 1
+            ready = any(self._ready_with(seat, h, w) for w in self._kinds if not T.is_bonus(w))
+            h[a.tile] += 1
+            if ready:
+                extra.append(Action.of(seat, "original_call", a.tile))
+        return out + extra
+
+    def _ready_with(self, seat: int, h: list[int], w: int) -> bool:
+        if h[w] >= 4:
+            return False
+        h[w] += 1
+        try:
+            return self._complete(seat, h)
+        finally:
+            h[w] -= 1
 
     def _any_winning_tile(self, seat: int) -> int | None:
         """For a dealt (heavenly) hand: name some tile of the hand as the winning tile."""
@@ -527,6 +572,8 @@ class Table:
                         out.append(Action.of(seat, "chow", tiles=tiles))
             if pickup:
                 out.append(self._pickups[seat][tile])
+        if self.called[seat]:
+            out = [a for a in out if a.kind == "win"]
         if out:
             out.append(self._passes[seat])
         return out
@@ -563,6 +610,10 @@ class Table:
             else:  # bonus tiles received after this decision are new (G-UZ-14)
                 self.bonus_seen[action.seat] = len(self.bonus[action.seat])
             if kind == "discard":
+                self._do_discard(action.seat, action.tile)
+            elif kind == "original_call":
+                self.called[action.seat] = True
+                self._emit({"type": "original_call", "seat": action.seat})
                 self._do_discard(action.seat, action.tile)
             elif kind == "win" and not T.is_bonus(action.tile):
                 self._self_draw_win(action.seat, action.tile)
@@ -616,6 +667,9 @@ class Table:
 
     def _do_discard(self, seat: int, t: int) -> None:
         self.just_picked = None
+        if self._dangerous_game:
+            self._discard_dangerous = self._dangerous(seat, t) and not all(
+                self._dangerous(seat, x) for x in self._kinds if self.hands[seat][x])
         self._remove_from_hand(seat, t)
         self.ponds[seat].append([t, False])
         self.discards_made += 1
@@ -629,6 +683,38 @@ class Table:
                                for s in ((seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4)}
         self.phase = "claim"
         self._emit_claim_window()
+
+    def _dangerous(self, seat: int, t: int) -> bool:
+        """Whether discarding ``t`` is dangerous for ``seat`` (dmjl.md "Settlement"): another
+        player's exposed melds show he may be going for a hand ``t`` would complete, or the live
+        wall is nearly used up and ``t`` has not been seen."""
+        for o in range(4):
+            if o == seat or len(self.melds[o]) < 2:
+                continue
+            seen = [x for m in self.melds[o] for x in m.tiles]
+            n = len(self.melds[o])
+            if n >= 3:
+                if all(x in _GREEN for x in seen) and t in _GREEN:
+                    return True
+                suits = {T.suit_of(x) if T.is_suited(x) else -1 for x in seen}
+                if len(suits) == 1 and -1 not in suits:
+                    if T.is_suited(t) and T.suit_of(t) in suits and len(seen) >= 9:
+                        return True
+                elif all(T.is_suited(x) and T.is_terminal(x) for x in seen) and T.is_suited(t) and T.is_terminal(t):
+                    return True
+            winds = sum(1 for w in T.WINDS if seen.count(w) >= 3)
+            dragons = sum(1 for d in T.DRAGONS if seen.count(d) >= 3)
+            honours_only = winds + dragons == n and n >= 3
+            if T.is_wind(t) and (honours_only or winds >= 3) and t not in seen:
+                return True
+            if T.is_dragon(t) and (honours_only or dragons >= 2) and t not in seen:
+                return True
+        if self.wall.live_count - self.variant.wall["reserve"] <= 5:
+            seen_anywhere = {x for o in range(4) for m in self.melds[o] for x in m.tiles}
+            seen_anywhere |= {x for o in range(4) for x, _ in self.ponds[o]}
+            if t not in seen_anywhere:
+                return True
+        return False
 
     def _emit_claim_window(self) -> None:
         # every seat the rules let claim is asked (forced passes included), so the event is
@@ -868,6 +954,8 @@ class Table:
             return
         a = top[0]
         seat = a.seat
+        if self._discard_dangerous and a.kind != "kong":
+            self.dangerous_from[seat] = discarder   # dmjl.md "Settlement": claimed a dangerous discard
         self.claims_made += 1
         self.last_wall_tile_drawn = False  # the claimer's turn is not the last draw's
         self.current = seat
@@ -981,6 +1069,9 @@ class Table:
         self._end_hand([(seat, res, ctx)], None, True)
 
     def _discard_wins(self, seats: list[int], discarder: int, tile: int) -> None:
+        if self._discard_dangerous:
+            for s in seats:
+                self.dangerous_from[s] = discarder   # won on a dangerous discard
         results = []
         for s in seats:
             sit = self._discard_win_situations(s, discarder, tile)
@@ -1008,6 +1099,8 @@ class Table:
             payer = liable_in_context(v, res, ctx, self._from_east(discarder) if discarder is not None else None)
             if payer is not None:
                 liable[w] = self._from_dealer(payer)
+            elif self._dangerous_game and self.dangerous_from[w] is not None and self.dangerous_from[w] != w:
+                liable[w] = self.dangerous_from[w]   # dmjl.md "Settlement": the dangerous discarder pays for all
         deltas = settle(v, seat_winds=[self.seat_wind(s) for s in range(4)], winners=winners, losers=losers,
                         self_draw=self_draw, discarder=discarder, liable=liable) if winners else [0.0] * 4
         for s in range(4):
@@ -1142,6 +1235,8 @@ class Table:
                     "bonus": (hit[1]["bonus"] if old is not None and len(hit[2]) == len(self.bonus[s])
                               else T.format_tiles(self.bonus[s])),
                     "pond": names,
+                    # Original Call announced (dmjl.md "Play"); only where it was
+                    **({"original_call": True} if self.called[s] else {}),
                 }, tuple(self.bonus[s]))
                 self._seat_cache[s] = hit
             players.append(hit[1])
@@ -1174,7 +1269,7 @@ class Table:
             tuple(tuple(h) for h in self.hands), tuple(tuple(m) for m in self.melds),
             tuple(tuple(b) for b in self.bonus), tuple(tuple(tuple(x) for x in p) for p in self.ponds),
             self.wall.snapshot(), self.discard, tuple(sorted(self._responses.items())), len(self.actions), self.seq,
-        )
+        ) + ((tuple(self.called), tuple(self.dangerous_from)) if self._original_call or self._dangerous_game else ())
 
     def all_tiles_accounted(self) -> list[int]:
         """Every tile at the table: hands, melds, bonus, ponds, wall (conservation tests)."""
@@ -1185,6 +1280,10 @@ class Table:
             out += self.bonus[s]
             out += [t for t, claimed in self.ponds[s] if not claimed]
         return out
+
+
+#: the green tiles (dmjl.md "Scoring": imperial jade): bamboo 2, 3, 4, 6, 8 and the green dragon
+_GREEN = frozenset({T.tile("s", r) for r in (2, 3, 4, 6, 8)} | {T.GREEN})
 
 
 def _meld_dict(m: Meld, hidden: bool = False) -> dict:

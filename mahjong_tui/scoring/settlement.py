@@ -7,6 +7,10 @@ The mode is ``variant.settlement['mode']``:
 - ``classical_zero_sum`` (Classic option, classic.md "Settlement"; the European practice of Harr's *Pung Chow* and Jade Dragon's rules): each winner receives his
   S from every non-winner; the non-winners then pay each other the difference of their
   scores; with ``east_pays_double`` any payment to or from East is doubled (G-OX-6).
+  DMJL and BMJA play it too (dmjl.md "Settlement"); with ``settlement.dangerous_game`` a
+  winner the engine names in ``liable`` (he claimed or won on a dangerous discard) is paid by
+  that discarder alone all that the other three would have paid him, and the non-winners do
+  not settle among themselves.
 - ``winner_collects`` (yuxi.md "Settlement", yangzhou.md "Settlement", singapore.md "Settlement", uzje.md "Settlement"): V = :func:`result_value`
   — :func:`hand_value` of ``result.value``, or of ``result.points`` where the scheme turns its
   value into points (Uzje's ladder): the value × ``scoring.base``, or with ``hand_value =
@@ -212,6 +216,19 @@ def settle(
     # (explain.py imports this module, hence the import here)
     from .explain import win_payments, zero_sum_payments
 
+    if mode == "classical_zero_sum" and liable and any(liable.get(seat) is not None for seat, _, _ in winners):
+        # a dangerous discard that made somebody win (dmjl.md "Settlement"): its discarder pays
+        # the winner all that the three others would have paid him, and nobody else pays
+        for seat, res, _ in winners:
+            payer = liable.get(seat)
+            if payer is None:
+                continue
+            whole = sum(p.amount for p in zero_sum_payments(
+                variant, seat_winds=[T.name(w) for w in seat_winds], winners=[(seat, res.value)], loser_scores={})
+                if p.payee == seat)
+            delta[payer] -= whole
+            delta[seat] += whole
+        return [_num(d) for d in delta]
     if mode == "classical_zero_sum":
         pays = zero_sum_payments(variant, seat_winds=[T.name(w) for w in seat_winds],
                                  winners=[(seat, res.value) for seat, res, _ in winners],
