@@ -63,8 +63,8 @@ PATTERN_IDS = frozenset(MELD_POINT_IDS + PAIR_IDS + BONUS_IDS + MELD_DOUBLING_ID
                         + WINNER_IDS + FORM_IDS)
 
 DESCRIPTIONS = {
-    **{pid: pid.replace("_", " ").replace("honour", "winds or dragons").replace("simple", "simples (2-8)")
-       .replace("terminal", "terminals (1 or 9)") for pid in MELD_POINT_IDS},
+    **{f"{k}_{c}_{e}": f"{e} {k} of {w}" for k in ("pung", "kong") for e in ("exposed", "concealed")
+       for c, w in (("simple", "simples (2-8)"), ("terminal", "terminals (1 or 9)"), ("honour", "winds or dragons"))},
     "pair_own_wind": "pair of your own wind", "pair_prevailing_wind": "pair of the prevailing wind",
     "pair_dragon": "pair of dragons", "flower": "flower", "season": "season",
     "own_flower": "your own flower", "own_season": "your own season",

@@ -112,6 +112,17 @@ def arithmetic(variant: "Variant", result: ScoreResult) -> list[str]:
     limit = variant.scoring.get("limit", 0) or 0
     if not pats:
         return []
+    if scheme == "classical":
+        # dmjl.md, bmja.md "Scoring": a limit hand scores its fraction of the limit; the roof
+        # off lifts the cap on everything else
+        lims = [p for p in pats if p.kind == "limits"]
+        if lims:
+            p = lims[0]
+            share = "the limit" if p.value == 1 else f"{num(p.value)} of the limit"
+            return [f"{p.description or p.id}: {share}, {unit_value(result.value, unit)}"]
+        if variant.scoring.get("roof_off"):
+            limit = 0
+        scheme = "points_doublings"
     if scheme == "points_doublings":
         special = [p for p in pats if p.kind == "special"]
         if special:
