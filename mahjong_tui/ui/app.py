@@ -118,6 +118,8 @@ class MahjongApp(App):
         self.ascii = ascii
         self.start_width = width if width is not None else shutil.get_terminal_size((80, 24)).columns
         self.privacy_guard = 0.3
+        #: seconds a hot-seat call window stays open (ui/session.py, "Claim rounds"); tests set it
+        self.call_seconds = 1.5
         self.saved_path: str | None = None
         self.game_error: str | None = None  # traceback of a game that stopped on an error
         self._arts: dict[int, TileArt] = {}
@@ -302,6 +304,7 @@ class MahjongApp(App):
                     self.exit(2)
                 return
         self.session = session
+        session.call_seconds = self.call_seconds
         self.start_auto_draw(session)
         if not session.network and not session.finished:
             # a resumed match goes on in its own file; else (or if that cannot be written) a

@@ -11,42 +11,53 @@ presses a key, and only then does the keyboard (and the hand on screen) change h
 of a human seat is drawn face up only while that human is at the keyboard
 (:meth:`GameSession.shows_hand`).
 
-Claim rounds: when the keyboard changes hands depends on public information only.  The table
-opens a claim window after every discard and asks every other seat; a seat that cannot claim
-has only ``pass``, which the runner answers without asking it (a forced pass,
-:meth:`~mahjong_tui.engine.Table.forced_passes`), so a "pass the keyboard" screen that came
-only with a request would still tell the player at the keyboard that another human holds a
-pair of it, and the live table would move on at once.  Instead, after every discard at a
-table of two or more humans, every human seat except the discarder is owed a *claim window*
-(:class:`ClaimRound`), served one after another: first the human already at the keyboard (no
-hand-over), then the others in turn order after the discarder, the next player last.  Each of
-the others gets the privacy screen and then its claim prompt, or, when it has no claim,
-"Nothing to claim on 5m" (the session makes that moment itself, for the forced pass).  The
-next player's window and its own turn share one hand-over when its turn follows (nobody else
-claimed the tile), whether or not it could claim.  Until the round is over the table drawn is
-the one each player last saw before the discard (or in their own prompt), the status line
-holds its news, and nothing moves on: what the player at the keyboard sees does not change
-with what another human holds.  An auto-draw answer (below) does not change the pattern
-either.  One human at the table (with bots) sees no change; a LAN host's several humans still
-hand over as the server asks.
+Claim rounds: a hot-seat table plays like a physical one (issue 22, item 1).  At a real
+table nobody hands anything over to say "pass": anyone may call a discard while it lies there.
+So after every discard at a table of two or more humans, the table opens a *public call
+window* (:class:`ClaimRound`, stage ``window``): nobody's hand is face up, the discard lies in
+the pond, and every human seat except the discarder (and those with "no calls" on, below) has
+a call key of his own (his player number, ``1``-``4``).  The window lasts
+:attr:`DeskSession.call_seconds` for every discard, whatever anyone holds; Space (or Enter, or
+``x``) closes it early for everyone ("no calls"), and it closes at once when every seat with a
+key has called.  Then:
+
+- a human who did not call passes the discard (the session answers his claim prompt, if the
+  table asked him at all, with ``pass``, or with ``win`` if his auto-win is on);
+- each human who called gets the keyboard, behind the privacy screen ("Player 3 called Bot 2's
+  discard"), in turn order after the discarder with the next player last: his claim prompt, or
+  "Nothing to claim on 5m" when the table did not ask him (a call pressed by a seat that cannot
+  claim looks exactly like one that can until it is resolved: the same privacy screen, the same
+  number of keys);
+- then the table goes on; the keyboard passes only to a human whose turn it is or who called,
+  and only then is his hand shown.  A hand-over is owed for every turn of a human (the public
+  window hid the hand of whoever held the keyboard) and every call, and for nothing else.
+
+Whether a window opens, how long it lasts and what it says depend on public information only
+(the seating, the toggles shown in the status line, the keys pressed); the table drawn during
+the window is the one of the moment of the discard, the status line holds its news until the
+round is over, and the runner is held until then (a bot's claim is told once the round is
+over).  With auto-draw off, Classic's next player (who may take any discard,
+``claims.next_player_pickup``, G-OX-2) is asked "take it or draw" after every discard of the
+seat before him, as if he had called.  One human at the table (with bots) sees no window; a
+LAN host's several humans still hand over as the server asks.
 
 Robbing windows follow the same rule.  Where the table opens one it says so in public (a
 ``claim_window`` event right after the event that opened it): after every added kong
 (``claims.rob_kong = "added"``), every Uzje concealed kong (thirteen or fourteen orphans may
 rob it, ``claims.rob_kong_forms``), and every flower or season set aside while another seat's
 face-up bonus tiles hold the seven others (Singapore's robbing the eighth, Uzje's ivies on the
-wall).  Every human seat but the declarer is then owed a window in the same order ("may rob
-Bot 3's kong of 5m"; its rob prompt or "Nothing to rob on 5m").  No window there is the
-declarer's coming turn (the declarer goes on after the round).
+wall).  The same public window opens ("rob Bot 3's kong of 5m?"), for every human but the
+declarer, who goes on once it is over.
 
-Auto-draw (a player's setting, per human seat, off by default).  In Classic the next player
-may take *any* discard into hand (``claims.next_player_pickup``, G-OX-2), so that seat is asked
-"pick up or pass" after nearly every discard of the seat before it.  With auto-draw on for a
-seat, a claim prompt whose only choices are ``pickup`` and ``pass`` is answered ``pass`` (the
-seat goes on to draw from the wall) without being shown; a prompt that also offers a chow,
-pung, kong or win is shown as usual.  In a hot-seat claim round the seat still gets its window
-(its own turn, or "Nothing to claim").  This is the UI
-answering for the player: the rules are unchanged.
+Call toggles (issue 22, item 2), per human seat, each a key at the table, shown in the status
+line, kept with a saved match (``settings`` of the game log): *auto-draw* (``o``): a claim
+prompt whose only choices are ``pickup`` and ``pass`` (Classic's next player, who may take any
+discard) is answered ``pass`` without being shown; a prompt that also offers a chow, pung, kong
+or win is shown as usual.  *No calls* (``n``, auto-pass): every claim and robbing prompt is
+answered ``pass`` without being shown, a win too unless auto-win is on; the seat gets no call
+key in the public window.  *Auto-win* (``u``): a win on offer (self-drawn on one's turn, on a
+discard, robbing) is declared without being asked.  These are the UI answering for the player:
+the rules are unchanged.
 
 The journal (DESIGN.md "The game log and the journal").  A local match is
 written to a file in the saves folder from its first move, one line per action, flushed before
@@ -109,24 +120,42 @@ class Request:
 
 @dataclass(eq=False)
 class ClaimRound:
-    """The claim windows owed after one discard at a hot-seat table (module docstring).
+    """The public call window after one discard (or one robbable kong or bonus tile) at a
+    hot-seat table, and the calls it brought (module docstring).
 
-    ``slots``: the human seats still owed a window, in the order they get it; ``claimants``:
-    those the table asks (their prompts come as requests); ``merge``: the next player when it
-    is owed a window and may go straight on to its own turn; ``shown``: the view drawn for each
-    seat while the round lasts; ``turn_next``: the merge seat's window is its coming turn."""
+    ``keys``: the human seats offered a call key, in turn order after the discarder;
+    ``claimants``: the human seats the table asks (their prompts come as requests; the others
+    have a forced pass); ``called``: the seats that pressed their key (or are asked anyway:
+    Classic's next player with auto-draw off), served in :meth:`order` once the window is
+    over; ``at_discard``: each human's view at the moment the window opened (what is drawn
+    while the round lasts); ``stage``: ``window`` (the public window is open) or ``calls``
+    (the callers are served); ``deadline``: the event loop's time at which the window closes."""
 
     discarder: int
     tile: str
     hand: int
-    slots: list[int]
+    keys: list[int]
     claimants: set[int]
-    merge: int | None
-    shown: dict[int, dict]
+    at_discard: dict[int, dict]
+    called: list[int] = field(default_factory=list)
+    #: the callers already served (their prompt or "Nothing to claim")
+    served: list[int] = field(default_factory=list)
+    #: a seat asked whether or not it called (Classic's next player with auto-draw off)
+    asked: int | None = None
+    stage: str = "window"
+    deadline: float | None = None
     held: list[dict] = field(default_factory=list)
-    turn_next: bool = False
     #: what may be claimed: ``discard``, an added ``kong`` or a ``bonus`` tile (robbing windows)
     what: str = "discard"
+    closed: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
+    #: the keyboard's seat when the window opened (drawn at the bottom, face down, meanwhile)
+    bottom: int | None = None
+
+    def order(self) -> list[int]:
+        """The callers in the order they get the keyboard: turn order after the discarder, the
+        next player last (his turn may follow on the same hand-over)."""
+        ring = [(self.discarder + k) % 4 for k in (2, 3, 1)]
+        return [s for s in ring if s in self.called and s not in self.served]
 
 
 #: the public events after which the table may open a window (it says so with a
@@ -226,9 +255,13 @@ class DeskSession:
         self._texts_since_payment = 0
         self.finished = False
         self.auto_draw: set[int] = set()  # human seats whose pick-up-only prompts pass by themselves
-        #: the claim windows owed after the latest discard (hot-seat; module docstring)
+        self.auto_win: set[int] = set()  # human seats whose wins on offer are declared by themselves
+        self.no_calls: set[int] = set()  # human seats whose claim and robbing prompts pass by themselves
+        #: the public call window after the latest discard and its calls (hot-seat; module docstring)
         self.claim_round: ClaimRound | None = None
         self._handoff: Handoff | None = None
+        #: the seat drawn at the bottom while nobody holds the keyboard (since a public window)
+        self._bottom: int | None = None
         self._parked: list[Request] = []  # requests taken off the queue, not yet served
         self._round_moved: asyncio.Event | None = None
         #: the moves of the hand in play, for the log panel (public lines, and each human
@@ -242,10 +275,13 @@ class DeskSession:
 
     @property
     def perspective(self) -> int:
-        """The seat drawn at the bottom: the human at the keyboard, else the first human, else
-        seat 0 (a table of bots)."""
+        """The seat drawn at the bottom: the human at the keyboard, else the last one who held
+        it (face down: a public call window hid it), else the first human, else seat 0 (a
+        table of bots)."""
         if self.keyboard is not None:
             return self.keyboard
+        if self._bottom is not None:  # since a public window: the last holder's place, face down
+            return self._bottom
         return self.humans[0] if self.humans else 0
 
     def you(self) -> int | None:
@@ -306,35 +342,82 @@ class DeskSession:
         """LAN: the command that gets this player back to the table, or ''."""
         return ""
 
-    # -- auto-draw ----------------------------------------------------------------------------
-    def set_auto_draw(self, seat: int, on: bool) -> None:
-        """Turn auto-draw on or off for the human ``seat`` (see the module docstring).  Turned
-        on while that seat's pick-up-only prompt is shown, it answers that prompt too.
-        ValueError for a seat that is not played at this keyboard."""
+    # -- call toggles (module docstring) -------------------------------------------------------
+    #: the toggles: their name in the status line and the set of seats that have each on
+    TOGGLES = (("auto_draw", "auto-draw on"), ("auto_win", "auto-win on"), ("no_calls", "no calls"))
+
+    def _toggle(self, name: str, seat: int, on: bool) -> None:
         if seat not in self.humans:
             raise ValueError(f"seat {seat} is not played at this keyboard (human seats: {self.humans})")
+        seats: set[int] = getattr(self, name)
         if not on:
-            self.auto_draw.discard(seat)
+            seats.discard(seat)
             return
-        self.auto_draw.add(seat)
+        seats.add(seat)
         req = self.request_now
         if req is not None and req.seat == seat:
             action = self.auto_answer(req)
             if action is not None:
                 self.resolve(req, action)
 
+    def set_auto_draw(self, seat: int, on: bool) -> None:
+        """Turn auto-draw on or off for the human ``seat`` (see the module docstring).  Turned
+        on while that seat's pick-up-only prompt is shown, it answers that prompt too.
+        ValueError for a seat that is not played at this keyboard."""
+        self._toggle("auto_draw", seat, on)
+
+    def set_auto_win(self, seat: int, on: bool) -> None:
+        """Turn auto-win on or off for the human ``seat``: a win on offer is declared without
+        asking (turned on while a prompt offering a win is shown, it wins).  ValueError for a
+        seat that is not played at this keyboard."""
+        self._toggle("auto_win", seat, on)
+
+    def set_no_calls(self, seat: int, on: bool) -> None:
+        """Turn "no calls" (auto-pass) on or off for the human ``seat``: its claim and robbing
+        prompts are answered ``pass`` (a win too, unless auto-win is on) and it gets no call
+        key in a hot-seat call window.  ValueError for a seat that is not played at this
+        keyboard."""
+        self._toggle("no_calls", seat, on)
+
+    def toggle_words(self, seat: int) -> list[str]:
+        """The toggles that are on for ``seat``, as the status line says them (``auto-draw
+        on``, ``auto-win on``, ``no calls``)."""
+        return [word for name, word in self.TOGGLES if seat in getattr(self, name)]
+
+    def toggle_settings(self) -> dict:
+        """The toggles as a game log's ``settings``: ``{"auto_draw": [0], "no_calls": [2]}``
+        (only those on for some seat)."""
+        return {name: sorted(getattr(self, name)) for name, _w in self.TOGGLES if getattr(self, name)}
+
+    def restore_toggles(self, settings: dict) -> None:
+        """Turn on the toggles a saved match kept (:meth:`toggle_settings`); anything that is
+        not a list of this keyboard's seats is left out."""
+        for name, _w in self.TOGGLES:
+            saved = settings.get(name) if isinstance(settings, dict) else None
+            seats = {s for s in saved if s in self.humans} if isinstance(saved, list) else set()
+            setattr(self, name, seats)
+
     def auto_answer(self, req: Request) -> Action | None:
-        """The ``pass`` that answers ``req`` by itself under auto-draw, or None when ``req``
-        must be shown (auto-draw off for its seat, a turn, or a choice besides pick-up and
-        pass)."""
-        if req.seat not in self.auto_draw or req.is_turn or req.kinds != AUTO_DRAW_KINDS:
+        """The action that answers ``req`` by itself under the seat's toggles, or None when
+        ``req`` must be shown: auto-win declares a win on offer; on a claim or robbing prompt,
+        "no calls" passes (a win too, without auto-win) and auto-draw passes a prompt whose
+        only choices are pick-up and pass."""
+        wins = [a for a in req.legal if a.kind == "win"]
+        if wins and req.seat in self.auto_win:
+            return wins[0]
+        passes = [a for a in req.legal if a.kind == "pass"]
+        if req.is_turn or not passes:
             return None
-        return next(a for a in req.legal if a.kind == "pass")
+        if req.seat in self.no_calls:
+            return passes[0]
+        if req.seat in self.auto_draw and req.kinds == AUTO_DRAW_KINDS:
+            return passes[0]
+        return None
 
     # -- the desk -----------------------------------------------------------------------------
     def handoff(self, seat: int) -> Handoff:
-        """What the privacy screen now shown for ``seat`` says (see :class:`Handoff`): in a
-        claim round the discard, whatever ``seat`` holds; else whether it is to play or may
+        """What the privacy screen now shown for ``seat`` says (see :class:`Handoff`): after a
+        call, the discard called, whatever ``seat`` holds; else whether it is to play or may
         claim."""
         if self._handoff is not None:
             return self._handoff
@@ -344,13 +427,15 @@ class DeskSession:
             return Handoff("claim", "may claim a discard")
         return Handoff("turn", "is to play")
 
-    def _round_handoff(self, rnd: ClaimRound, then: str | None = None) -> Handoff:
+    def _round_handoff(self, rnd: ClaimRound, seat: int, then: str | None = None) -> Handoff:
         who = self.name(rnd.discarder)
+        verb = "called" if seat in rnd.called and seat != rnd.asked else "may claim"
         if rnd.what == "kong":
-            return Handoff("claim", f"may rob {who}'s kong of {rnd.tile}", then)
+            return Handoff("claim", f"{'called to rob' if verb == 'called' else 'may rob'} {who}'s kong of {rnd.tile}", then)
         if rnd.what == "bonus":
-            return Handoff("claim", f"may rob {who}'s eighth flower, {rnd.tile}", then)
-        return Handoff("claim", f"may claim {who}'s discard", then)
+            return Handoff("claim", f"{'called to rob' if verb == 'called' else 'may rob'} {who}'s eighth flower, {rnd.tile}",
+                           then)
+        return Handoff("claim", f"{verb} {who}'s discard", then)
 
     async def _take(self, seat: int | None = None) -> Request | None:
         """The oldest waiting request (of ``seat``, if given; others stay parked), or None
@@ -372,26 +457,27 @@ class DeskSession:
 
     async def _desk(self) -> None:
         """Serve human requests one at a time, passing the keyboard between humans (a request
-        that auto-draw answers is never shown); in a claim round, serve its windows in order."""
+        that a toggle answers is never shown); in a claim round, the public call window, then
+        the calls."""
         assert self._queue is not None and self.presenter is not None
         while True:
             rnd = self.claim_round
-            if rnd is not None and not rnd.turn_next:
-                await self._serve_slot(rnd)
+            if rnd is not None and rnd.stage == "window":
+                await self._call_window(rnd)
                 continue
-            req = await self._take(rnd.merge if rnd is not None else None)
+            if rnd is not None:
+                await self._serve_call(rnd)
+                continue
+            req = await self._take()
             if req is None:
                 continue
             auto = self.auto_answer(req)
-            if auto is not None and rnd is None:
+            if auto is not None:
                 self.resolve(req, auto)
                 continue
-            if rnd is not None:  # the next player's window and its turn, on one hand-over
-                await self._serve(req, rnd, end_round=True)
-            else:
-                await self._serve(req)
+            await self._serve(req)
 
-    async def _serve(self, req: Request, rnd: ClaimRound | None = None, end_round: bool = False) -> None:
+    async def _serve(self, req: Request, rnd: ClaimRound | None = None) -> None:
         """Put ``req`` before its player (behind the privacy screen when the keyboard changes
         hands) and wait for the answer."""
         assert self.presenter is not None
@@ -400,16 +486,14 @@ class DeskSession:
             # called while the privacy screen still covers the table, so the first paint
             # after it is gone already shows the new player's side
             self.keyboard = req.seat
-            if end_round:
-                self._end_round()
-            elif rnd is not None:
-                rnd.shown[req.seat] = req.view
+            if rnd is not None:
+                rnd.at_discard[req.seat] = req.view
             # (a LAN request can be withdrawn while the privacy screen is up)
             self.request_now = None if req.future.done() else req
             self.presenter.request_changed()
 
         if req.seat != self.keyboard and self.hot_seat:
-            self._handoff = self._round_handoff(rnd) if rnd is not None else None
+            self._handoff = self._round_handoff(rnd, req.seat) if rnd is not None else None
             try:
                 await self.presenter.privacy(req.seat, take)
             finally:
@@ -422,53 +506,113 @@ class DeskSession:
             self.request_now = None
             self.presenter.request_changed()
 
-    async def _serve_slot(self, rnd: ClaimRound) -> None:
-        """The next window of ``rnd``: the seat's claim prompt, its coming turn (the merge
-        seat), or "Nothing to claim"."""
+    # -- the public call window (module docstring) --------------------------------------------
+    #: seconds a hot-seat call window stays open (the same for every discard)
+    call_seconds: float = 1.5
+
+    def call_window(self) -> ClaimRound | None:
+        """The public call window open now (hot-seat), or None."""
+        rnd = self.claim_round
+        return rnd if rnd is not None and rnd.stage == "window" else None
+
+    def call(self, seat: int) -> bool:
+        """``seat``'s player pressed his call key in the open window.  Returns False (and
+        does nothing) when no window is open or ``seat`` has no call key in it (or already
+        called).  The window closes once every seat with a key has called."""
+        rnd = self.call_window()
+        if rnd is None or seat not in rnd.keys or seat in rnd.called:
+            return False
+        rnd.called.append(seat)
+        if all(k in rnd.called for k in rnd.keys):
+            rnd.closed.set()
+        if self.presenter is not None:
+            self.presenter.table_changed()
+        return True
+
+    def close_call_window(self) -> bool:
+        """Close the open window now (Space: the others do not call).  False when none is open."""
+        rnd = self.call_window()
+        if rnd is None:
+            return False
+        rnd.closed.set()
+        return True
+
+    async def _call_window(self, rnd: ClaimRound) -> None:
+        """Show the public window for :attr:`call_seconds` (or until closed), then answer the
+        prompts of those who did not call and go on to the calls."""
         assert self.presenter is not None
-        seat = rnd.slots[0]
-        auto = False
+        loop = asyncio.get_running_loop()
+        rnd.deadline = loop.time() + self.call_seconds
+        self.presenter.table_changed()
+        try:
+            await asyncio.wait_for(rnd.closed.wait(), self.call_seconds)
+        except asyncio.TimeoutError:
+            pass
+        rnd.stage = "calls"
+        if rnd.asked is not None and rnd.asked not in rnd.called:
+            rnd.called.append(rnd.asked)
+        self.presenter.table_changed()
+        for seat in sorted(rnd.claimants - set(rnd.called)):
+            req = await self._take(seat)
+            if req is not None and self.claim_round is rnd:
+                self.resolve(req, self._uncalled_answer(req))
+
+    def _uncalled_answer(self, req: Request) -> Action:
+        """How a seat that did not call answers the table: a win with auto-win on, else pass."""
+        wins = [a for a in req.legal if a.kind == "win"]
+        if wins and req.seat in self.auto_win:
+            return wins[0]
+        return next(a for a in req.legal if a.kind == "pass")
+
+    async def _serve_call(self, rnd: ClaimRound) -> None:
+        """The next caller of ``rnd``: his claim prompt, or "Nothing to claim"; once every
+        caller is served (and the table's window closed), the round is over."""
+        assert self.presenter is not None
+        order = rnd.order()
+        if not order:
+            await self._settled(rnd)
+            self._end_round()
+            return
+        seat = order[0]
         if seat in rnd.claimants:
             req = await self._take(seat)
-            if req is None:
+            if req is None or self.claim_round is not rnd:
                 return
-            answer = self.auto_answer(req)
-            if answer is None:
-                rnd.slots.pop(0)
+            answer = self.auto_answer(req) if seat == rnd.asked else None
+            if answer is not None:
+                # answered by a toggle (auto-win): the same hand-over as for any caller
+                self.resolve(req, answer)
+                await self._nothing(rnd, seat, f"Auto-win: {answer.describe()}.")
+            else:
                 await self._serve(req, rnd)
-                self._next_slot(rnd)
-                return
-            self.resolve(req, answer)
-            auto = True
-        if seat == rnd.merge:
-            await self._settled(rnd)
-            if self._turn_follows(seat, rnd):
-                rnd.turn_next = True  # served when the turn's request comes
-                self._wake_round()
-                return
+            rnd.served.append(seat)
+            return
         if seat != self.keyboard:
-            then = (f"Auto-draw passed on {rnd.tile}." if auto
-                    else f"Nothing to {'claim' if rnd.what == 'discard' else 'rob'} on {rnd.tile}.")
+            await self._nothing(rnd, seat, f"Nothing to {'claim' if rnd.what == 'discard' else 'rob'} on {rnd.tile}.")
+        rnd.served.append(seat)
 
-            def take(seat: int = seat) -> None:
-                self.keyboard = seat
-                self.request_now = None
-                self.presenter.request_changed()
+    async def _nothing(self, rnd: ClaimRound, seat: int, then: str) -> None:
+        """Hand the keyboard to ``seat`` (a caller) to read ``then`` behind the privacy screen."""
+        assert self.presenter is not None
 
-            self._handoff = self._round_handoff(rnd, then)
-            try:
-                await self.presenter.privacy(seat, take)
-            finally:
-                self._handoff = None
-        rnd.slots.pop(0)
-        self._next_slot(rnd)
+        def take(seat: int = seat) -> None:
+            self.keyboard = seat
+            self.request_now = None
+            self.presenter.request_changed()
 
-    def _next_slot(self, rnd: ClaimRound) -> None:
-        if not rnd.slots and self.claim_round is rnd:
-            self._end_round()
+        self._handoff = self._round_handoff(rnd, seat, then)
+        try:
+            await self.presenter.privacy(seat, take)
+        finally:
+            self._handoff = None
 
     def _start_round(self, rnd: ClaimRound) -> None:
         self.claim_round = rnd
+        if self.keyboard is not None:
+            self._bottom = self.keyboard
+        rnd.bottom = self._bottom
+        if rnd.stage == "window":
+            self.keyboard = None  # the public window: nobody's hand is face up
         if self._queue is not None:
             self._queue.put_nowait(None)  # wake the desk
         self._wake_round()
@@ -501,14 +645,11 @@ class DeskSession:
         await self._round_moved.wait()
 
     async def _settled(self, rnd: ClaimRound) -> None:
-        """Wait until the discard's claim window is closed (every answer applied)."""
+        """Wait until the round's window of the table is closed (every answer applied)."""
         while self._in_claim_window():
             await self._round_event()
 
     def _in_claim_window(self) -> bool:  # pragma: no cover - a local table only
-        return False
-
-    def _turn_follows(self, seat: int, rnd: ClaimRound) -> bool:  # pragma: no cover
         return False
 
     def answer(self, action: Action) -> bool:
@@ -603,9 +744,8 @@ class GameSession(DeskSession):
         self.specs: list[SeatSpec] = seat_specs(self.seat_strings)
         super().__init__(variant, [i for i, s in enumerate(self.specs) if s.human])
         self.table = log.replay() if log is not None else Table(variant, seed, hands)
-        if log is not None:  # a resumed match keeps its players' auto-draw (saved by game_log)
-            saved = log.settings.get("auto_draw")
-            self.auto_draw = {s for s in saved if s in self.humans} if isinstance(saved, list) else set()
+        if log is not None:  # a resumed match keeps its players' call toggles (saved by game_log)
+            self.restore_toggles(log.settings)
         self._bots = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mahjong-bots")
         players: list[object] = []
         for i, spec in enumerate(self.specs):
@@ -618,9 +758,6 @@ class GameSession(DeskSession):
                 # deterministic
                 bot = make_bot(self.seat_strings[i], variant, i, seed)
                 players.append(BotSeat(bot, bot_delay, executor=self._bots))
-        #: each human's view after the latest action outside a claim round (hot-seat;
-        #: :meth:`_remember_views`): what a new round draws until the seat's own window
-        self._views: dict[int, dict] = {}
         self.runner = TableRunner(self.table, players, on_events=self._on_events, on_action=self._on_action)
         self._ended: list[dict] = []
         #: a robbing round due once the current claim round is over (seat, tile, what)
@@ -649,11 +786,11 @@ class GameSession(DeskSession):
         return self.specs[seat].name
 
     def view(self) -> dict:
-        """The table as the bottom seat may see it; during a claim round, as that seat last
-        saw it (before the discard, or in its own claim prompt: module docstring)."""
+        """The table as the bottom seat may see it; during a claim round, as it was when the
+        window opened (or in the seat's own claim prompt: module docstring)."""
         rnd = self.claim_round
         if rnd is not None:
-            shown = rnd.shown.get(self.perspective)
+            shown = rnd.at_discard.get(self.perspective)
             if shown is not None:
                 return shown
         return self.table.view(self.perspective)
@@ -680,15 +817,13 @@ class GameSession(DeskSession):
                 for ev in self.table.events:
                     self.note_event(event_for(ev, None))
             self.presenter.table_changed()
-            self._remember_views()
             while not self._stopped and self.table.phase != "match_over":
                 self._ended = []
                 await self.runner.step()
                 await asyncio.sleep(0)
                 # a claim round holds the table until its windows are served (a claim window
                 # of the table itself runs: it asks the seats that can claim)
-                while (not self._stopped and self.claim_round is not None and not self.claim_round.turn_next
-                       and not self._in_claim_window()):
+                while not self._stopped and self.claim_round is not None and not self._in_claim_window():
                     await self._round_event()
                 for summary in self._ended:
                     if self._stopped:
@@ -739,20 +874,12 @@ class GameSession(DeskSession):
             self.note_event(ev)
 
     def _on_action(self, action: Action) -> None:
-        if self.claim_round is None:
-            self._remember_views()
         self._wake_round()
         if self.presenter is not None:
             self.presenter.table_changed()
 
     # -- claim rounds (module docstring) --------------------------------------------------------
-    def _remember_views(self) -> None:
-        """Keep each human's view of this moment: drawn while a claim round lasts."""
-        if self.hot_seat:
-            self._views = {h: self.table.view(h) for h in self.humans}
-
     def _round_over(self) -> None:
-        self._remember_views()
         pending, self._pending_round = self._pending_round, None
         if pending is not None and not self._stopped:
             self._open_round(*pending)
@@ -762,50 +889,42 @@ class GameSession(DeskSession):
         if rnd is not None:
             self._start_round(rnd)
 
-    def claim_round_order(self, discarder: int, merge_turn: bool = True) -> tuple[list[int], int | None]:
-        """The human seats owed a claim window after ``discarder``'s discard, in the order
-        they get it, and the one whose window may be its coming turn (or None; never without
-        ``merge_turn``: a robbing window, after which the declarer goes on): decided from who
-        is at the keyboard and the seating alone."""
-        owed = [(discarder + k) % 4 for k in (1, 2, 3) if (discarder + k) % 4 in self.humans]
-        holder = self.keyboard
-        nxt = (discarder + 1) % 4
-        merge = nxt if merge_turn and nxt in owed and nxt != holder else None
-        order = [holder] if holder in owed else []
-        order += [h for h in owed if h not in (holder, merge)]
-        if merge is not None:
-            order.append(merge)
-        return order, merge
+    def call_keys(self, discarder: int) -> list[int]:
+        """The human seats offered a call key after ``discarder``'s discard (or kong, or bonus
+        tile), in turn order after it: every human but the discarder, except those with "no
+        calls" on — decided from the seating and the toggles alone."""
+        ring = [(discarder + k) % 4 for k in (1, 2, 3)]
+        return [h for h in ring if h in self.humans and h not in self.no_calls]
 
     def _new_round(self, discarder: int, tile: str, what: str = "discard") -> ClaimRound | None:
         if not self.hot_seat:
             return None
-        order, merge = self.claim_round_order(discarder, merge_turn=what == "discard")
-        if all(h == self.keyboard for h in order):
-            return None  # nobody to hand the keyboard to
+        keys = self.call_keys(discarder)
+        if not keys or keys == [self.keyboard]:
+            return None  # nobody else to hide the hand from: the holder's prompt comes as it is
         claiming = self.table.phase == _window_phase(what)
         # the seats that may claim are asked (requests come); a forced pass the runner answers
         forced = {a.seat for a in self.table.forced_passes()}
-        claimants = {h for h in order if claiming and h not in forced and self.table.legal_actions(h)}
-        shown = {h: self._views[h] for h in self.humans if h in self._views}
-        return ClaimRound(discarder, tile, self.table.hand_index, order, claimants, merge, shown, what=what)
+        owed = [(discarder + k) % 4 for k in (1, 2, 3) if (discarder + k) % 4 in self.humans]
+        claimants = {h for h in owed if claiming and h not in forced and self.table.legal_actions(h)}
+        nxt = (discarder + 1) % 4
+        asked = nxt if (what == "discard" and nxt in keys and nxt not in self.auto_draw
+                        and self.variant.claims.get("next_player_pickup")) else None
+        at_discard = {h: self.table.view(h) for h in self.humans}
+        return ClaimRound(discarder, tile, self.table.hand_index, keys, claimants, at_discard, asked=asked, what=what)
 
     def _in_claim_window(self) -> bool:
         """Is the table's window of the current round (a discard's claims, or a robbing) open?"""
         rnd = self.claim_round
         return self.table.phase == _window_phase(rnd.what if rnd is not None else "discard")
 
-    def _turn_follows(self, seat: int, rnd: ClaimRound) -> bool:
-        t = self.table
-        return t.hand_index == rnd.hand and t.phase == "turn" and t.current == seat
-
     # -- saving -------------------------------------------------------------------------------
     def game_log(self) -> GameLog:
-        """The match as a save file: the table's log, with the human seats' auto-draw
-        setting (``settings.auto_draw``) so that a resumed match keeps it."""
+        """The match as a save file: the table's log, with the human seats' call toggles
+        (``settings``: ``auto_draw``, ``auto_win``, ``no_calls``, each a list of seats;
+        :meth:`toggle_settings`) so that a resumed match keeps them."""
         log = GameLog.for_table(self.table, self.variant_ref, self.seat_strings)
-        if self.auto_draw:
-            log.settings = {"auto_draw": sorted(self.auto_draw)}
+        log.settings = self.toggle_settings()
         return log
 
     def save(self, path: str | Path) -> Path:

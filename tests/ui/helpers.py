@@ -50,6 +50,7 @@ def make_app(seats=("human", "ai:baseline", "ai:baseline", "ai:baseline"), varia
                      width=120, **kw)
     app.theme = THEME
     app.privacy_guard = 0
+    app.call_seconds = 0  # hot-seat call windows close at once (nobody calls) unless a test opens them
     return app
 
 

@@ -1,17 +1,25 @@
-"""Hot-seat claim rounds (ui/session.py, "Claim rounds"): when the keyboard changes hands
-depends on public information only.
+"""Hot-seat claim rounds (ui/session.py, "Claim rounds"): a hot-seat table plays like a
+physical one, and when the keyboard changes hands depends on public information only.
 
 A :class:`GameSession` is driven by a fake presenter (no Textual): it accepts every privacy
-screen at once and answers the human seats' requests (turns: the baseline bot's discard;
-claim prompts: pass).  What is compared is what the players at the keyboard could see: the
-hand-overs (to whom, and what the privacy screen says before the key) and every table drawn
-while a given seat held the keyboard.  The last test drives the real app with Pilot.
+screen at once, presses call keys in each public call window by a rule that reads public
+information only (``calls``), then closes the window itself (the window is set to last far
+longer than a test: nothing but the presenter may close it), and answers the human seats'
+requests (turns: the baseline bot's discard; claim prompts: pass).  What is compared is what
+the players could see: every call window (who may call, who called), the hand-overs (to whom,
+and what the privacy screen says before the key) and every table drawn while a given seat held
+the keyboard, or while nobody did.  Each no-leak test plays one situation twice, with one
+hidden hand that can claim and one that cannot, in every variant where such a window opens
+(Yangzhou's discard, Singapore's added kong and eighth flower, Uzje's concealed kong, Classic's
+and Yuxi's discards).  The last tests drive the real app with Pilot.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+
+import pytest
 
 from mahjong_tui import tiles as T
 from mahjong_tui.ai.baseline import make_bot
@@ -26,30 +34,56 @@ from tests.ui.helpers import accept_privacy, make_app, my_request, press_action,
 
 class FakePresenter:
     """Plays the human seats of ``session``: a script of discards first (``script[seat]``),
-    then the baseline bot's; every claim prompt is passed.  Records hand-overs and what was
-    drawn for the seat at the keyboard; stops the session after ``stop_after`` hand-overs."""
+    then the baseline bot's; every claim prompt is passed.  In each public call window it
+    presses the call key of every seat ``calls(round)`` names (public information only), then
+    closes the window.  Records call windows, hand-overs and what was drawn for the seat at the
+    keyboard; stops the session after ``stop_after`` hand-overs."""
 
-    def __init__(self, session: GameSession, script: dict | None = None, stop_after: int | None = None):
+    def __init__(self, session: GameSession, script: dict | None = None, stop_after: int | None = None,
+                 calls=None):
         self.session = session
+        session.call_seconds = 3600  # only this presenter closes a window (never the clock, in a test)
         self.script = {k: list(v) for k, v in (script or {}).items()}
         self.stop_after = stop_after
+        self.calls = calls or (lambda rnd: [])
         self.bots = {h: make_bot("ai:baseline", session.variant, h, 0) for h in session.humans}
         self.handoffs: list[tuple] = []   # (seat, kind, why): what everybody may see
         self.notes: list[tuple] = []      # (seat, then): seen by that seat alone
         self.drawn: list[tuple] = []      # (keyboard, view as JSON, status line, prompt)
         self.prompts: list[tuple] = []    # (seat, legal) of every request put on screen
+        self.windows: list[tuple] = []    # (discarder, what, tile, keys, called): every call window
+        self.closed_early: list = []      # windows found closed before this presenter closed them
+        self.marks: list[int] = []        # len(drawn) at each hand-over
         self._answered: set = set()  # the requests themselves (an id could be reused)
+        self._windows_seen: set = set()
 
     def _look(self) -> None:
         s = self.session
         req = s.request_now
         prompt = tuple(a.describe() for a in req.legal) if req is not None else ()
-        frame = (s.keyboard, json.dumps(s.view(), sort_keys=True, default=str), s.last_text, prompt)
+        window = s.call_window()
+        open_ = (tuple(window.keys), tuple(window.called)) if window is not None else None
+        frame = (s.keyboard, json.dumps(s.view(), sort_keys=True, default=str), s.last_text, prompt, open_)
         if not self.drawn or self.drawn[-1] != frame:  # drawn again unchanged: nobody can tell
             self.drawn.append(frame)
 
     def table_changed(self) -> None:
         self._look()
+        rnd = self.session.call_window()
+        if rnd is not None and rnd not in self._windows_seen:
+            self._windows_seen.add(rnd)  # the objects (an id could be reused)
+            asyncio.get_running_loop().call_soon(self._in_window, rnd)
+
+    def _in_window(self, rnd) -> None:
+        s = self.session
+        for seat in self.calls(rnd):
+            assert s.call(seat), (seat, rnd.keys)
+        if s.call_window() is not rnd:
+            if not all(k in rnd.called for k in rnd.keys):
+                self.closed_early.append(rnd)
+        else:
+            s.close_call_window()
+        self.windows.append((rnd.discarder, rnd.what, rnd.tile, tuple(rnd.keys), tuple(rnd.called)))
 
     def request_changed(self) -> None:
         self._look()
@@ -76,6 +110,7 @@ class FakePresenter:
     async def privacy(self, seat: int, take) -> None:
         said = self.session.handoff(seat)
         self.handoffs.append((seat, said.kind, said.why))
+        self.marks.append(len(self.drawn))
         take()
         if said.then is not None:
             self.notes.append((seat, said.then))
@@ -90,6 +125,11 @@ class FakePresenter:
 
     async def connection_closed(self, detail: str) -> None:  # pragma: no cover
         pass
+
+
+def call_all(rnd) -> list[int]:
+    """Every seat with a call key calls (a rule of public information only)."""
+    return list(rnd.keys)
 
 
 async def run(session: GameSession, presenter: FakePresenter, timeout: float = 60) -> None:
@@ -114,21 +154,23 @@ WEST_PAIR = "9s9s 1m2m3m 4t5t6t 7t8t9t E W"
 WEST_NONE = "1s1s 1m2m3m 4t5t6t 7t8t9t E W"
 
 
-async def one_discard(monkeypatch, west: str, seats=("human", "ai:baseline", "human", "ai:baseline")):
+async def one_discard(monkeypatch, west: str, seats=("human", "ai:baseline", "human", "ai:baseline"), calls=None,
+                      stop_after=2):
     from mahjong_tui.engine import Table
 
     variant = load_variant("yangzhou")
     monkeypatch.setattr(Table, "_choose_first_dealer", lambda self: 0)  # East deals the rigged hand
     rig_first_hand(monkeypatch, rigged_wall(variant, 0, [h.replace(" ", "") for h in (EAST, SOUTH, west, NORTH)], front="1m 2m 3m 4m 5m 6m 7m 8m"))
     session = GameSession(variant, 5, list(seats), hands=1, bot_delay=0)
-    presenter = FakePresenter(session, script={0: ["9s"]}, stop_after=3)
+    presenter = FakePresenter(session, script={0: ["9s"]}, stop_after=stop_after, calls=calls)
     session.keyboard = 0  # East is at the keyboard (it was handed over before the game)
     await run(session, presenter)
     return session, presenter
 
 
 def until_first_handoff_to(presenter: FakePresenter, seat: int) -> list[tuple]:
-    """What was drawn for the keyboard's seat before the keyboard first went to ``seat``."""
+    """What was drawn for the keyboard's seat (or for nobody's) before the keyboard first went
+    to ``seat``."""
     out = []
     for d in presenter.drawn:
         if d[0] == seat:
@@ -137,20 +179,44 @@ def until_first_handoff_to(presenter: FakePresenter, seat: int) -> list[tuple]:
     return out
 
 
-async def test_the_hand_over_after_a_discard_does_not_depend_on_the_other_hand(monkeypatch):
+def before_handoff(presenter: FakePresenter, k: int = 0) -> list[tuple]:
+    """Every table drawn before the ``k``-th hand-over (0: the first)."""
+    return presenter.drawn[:presenter.marks[k]]
+
+
+async def test_the_call_window_after_a_discard_does_not_depend_on_the_other_hand(monkeypatch):
+    # nobody calls: West's pung is passed for it, and the table goes on to East's next turn
     a_session, a = await one_discard(monkeypatch, WEST_PAIR)
     b_session, b = await one_discard(monkeypatch, WEST_NONE)
-    # West could pung the 9s in one deal and not in the other: its claim is still offered ...
-    west_a = [legal for seat, legal in a.prompts if seat == 2]
-    assert west_a and Action.of(2, "pung", a_session.table.actions[0].tile) in west_a[0]
     nine = a_session.table.actions[0].tile
-    assert not any(seat == 2 and any(x.tile == nine and x.kind != "discard" for x in legal) for seat, legal in b.prompts)
-    # ... and West is handed the keyboard right after the discard either way, on the same words
-    assert a.handoffs[0] == b.handoffs[0] == (2, "claim", "may claim Player 1's discard")
-    assert a.handoffs == b.handoffs
-    # without a claim West reads "Nothing to claim on 9s" (alone: the table is still hidden)
-    assert b.notes[0] == (2, "Nothing to claim on 9s.") and not any(seat == 2 and "9s" in n for seat, n in a.notes)
-    # East, at the keyboard until then, saw the same tables, status lines and prompts
+    # West could pung the 9s in one deal and not in the other (the table asked it only then) ...
+    assert Action.of(2, "pung", nine) in a_session.table.actions[1:2] or \
+        any(x == Action.of(2, "pass") for x in a_session.table.actions[1:3])
+    assert not any(x.seat == 2 and x.kind == "pass" for x in b_session.table.actions[:3])
+    # ... the same public window follows the discard in both: West (a person) has a key
+    assert a.windows == b.windows == [(0, "discard", "9s", (2,), ()), *a.windows[1:]]
+    assert not a.closed_early and not b.closed_early
+    # and nobody is handed the keyboard for it: the next hand-over is a turn's
+    assert a.handoffs == b.handoffs and all(kind == "turn" for _s, kind, _w in a.handoffs)
+    # every table drawn, for East and for nobody, was the same until West had the keyboard
+    seen_a = until_first_handoff_to(a, 2)
+    assert seen_a and seen_a == until_first_handoff_to(b, 2)
+    assert any(d[0] is None for d in seen_a)  # the public window was drawn
+    # West's unseen pass went through (the pung was never put on screen)
+    assert not any(seat == 2 and Action.of(2, "pung", nine) in legal for seat, legal in a.prompts)
+
+
+async def test_a_call_by_a_seat_that_cannot_claim_looks_like_one_that_can(monkeypatch):
+    a_session, a = await one_discard(monkeypatch, WEST_PAIR, calls=call_all)
+    b_session, b = await one_discard(monkeypatch, WEST_NONE, calls=call_all)
+    # West calls in both deals: the same window, the same hand-over, the same words
+    assert a.windows[0] == b.windows[0] == (0, "discard", "9s", (2,), (2,))
+    assert a.handoffs[0] == b.handoffs[0] == (2, "claim", "called Player 1's discard")
+    # behind the privacy screen West reads its prompt (one deal) or "Nothing to claim" (the other)
+    nine = a_session.table.actions[0].tile
+    assert any(seat == 2 and Action.of(2, "pung", nine) in legal for seat, legal in a.prompts)
+    assert b.notes[0] == (2, "Nothing to claim on 9s.") and (2, "Nothing to claim on 9s.") not in a.notes[:1]
+    # until West had the keyboard, East and the table saw exactly the same
     seen_a = until_first_handoff_to(a, 2)
     seen_b = until_first_handoff_to(b, 2)
     assert seen_a and seen_a == seen_b
@@ -158,22 +224,47 @@ async def test_the_hand_over_after_a_discard_does_not_depend_on_the_other_hand(m
 
 async def test_one_human_sees_no_claim_rounds(monkeypatch):
     # one person and three bots: no round, no privacy screen, the live table at every step
-    session, presenter = await one_discard(monkeypatch, WEST_PAIR, seats=("human", "ai:baseline", "ai:baseline", "ai:baseline"))
-    assert presenter.handoffs == [] and presenter.notes == []
+    session, presenter = await one_discard(monkeypatch, WEST_PAIR, seats=("human", "ai:baseline", "ai:baseline", "ai:baseline"),
+                                           stop_after=3)
+    assert presenter.handoffs == [] and presenter.notes == [] and presenter.windows == []
     assert session.claim_round is None and not session.hot_seat
+
+
+async def test_no_calls_takes_a_seat_out_of_the_window(monkeypatch):
+    # West turns "no calls" on (shown in the status line: public): no window after East's
+    # discard, and West's pung is passed for it unseen
+    from mahjong_tui.engine import Table
+
+    variant = load_variant("yangzhou")
+    monkeypatch.setattr(Table, "_choose_first_dealer", lambda self: 0)
+    rig_first_hand(monkeypatch, rigged_wall(variant, 0, [h.replace(" ", "") for h in (EAST, SOUTH, WEST_PAIR, NORTH)],
+                                            front="1m 2m 3m 4m 5m 6m 7m 8m"))
+    session = GameSession(variant, 5, ["human", "ai:baseline", "human", "ai:baseline"], hands=1, bot_delay=0)
+    session.set_no_calls(2, True)
+    assert session.toggle_words(2) == ["no calls"]
+    presenter = FakePresenter(session, script={0: ["9s"]}, stop_after=1)
+    session.keyboard = 0
+    await run(session, presenter)
+    assert presenter.windows[:1] != [(0, "discard", "9s", (2,), ())]
+    assert not any(w[0] == 0 and w[2] == "9s" for w in presenter.windows)
+    assert any(a == Action.of(2, "pass") for a in session.table.actions[1:3])
 
 
 # -- a whole seeded hand ------------------------------------------------------------------------
 
-async def test_a_hot_seat_hand_hands_over_by_public_information_only():
+@pytest.mark.parametrize("calls", [None, call_all], ids=["nobody-calls", "everybody-calls"])
+async def test_a_hot_seat_hand_hands_over_by_public_information_only(calls):
     # The play-tester's table: Classic, seed 21, people at East and South, bots at West and
-    # North; the people pass every claim.  Between two discards, who is handed the keyboard
-    # (and what the screen says) must be the same whenever the public situation is (who
-    # discarded, who was at the keyboard, what the table did next) — whether or not the other
-    # person could have claimed.  Every legal claim is offered.
+    # North; the people pass every claim they are shown (auto-draw on, as a new Classic table
+    # starts).  Between two discards, the windows and who is handed the keyboard (and what the
+    # screen says) must be the same whenever the public situation is (who discarded, who was
+    # at the keyboard, what the table did next) — whether or not the other person could have
+    # claimed.  When everybody calls, every legal claim is put on screen.
     variant = load_variant(CLASSIC)
     session = GameSession(variant, 21, ["human", "human", "ai:baseline", "ai:baseline"], hands=1, bot_delay=0)
-    presenter = FakePresenter(session)
+    for h in session.humans:
+        session.set_auto_draw(h, True)
+    presenter = FakePresenter(session, calls=calls)
     table = session.table
     discards: list[dict] = []   # per discard: who, the keyboard then, who could claim
     original_apply = table.apply
@@ -181,9 +272,10 @@ async def test_a_hot_seat_hand_hands_over_by_public_information_only():
     def apply(action):
         keyboard = session.keyboard
         n_handoffs = len(presenter.handoffs)
+        n_windows = len(presenter.windows)
         events = original_apply(action)
         if action.kind == "discard":
-            discards.append({"seat": action.seat, "keyboard": keyboard, "at": n_handoffs,
+            discards.append({"seat": action.seat, "keyboard": keyboard, "at": n_handoffs, "windows_at": n_windows,
                              "actions_at": len(table.actions),
                              # the table asks every seat; one that cannot claim has only pass
                              "can_claim": {h: list(table.legal_actions(h)) for h in session.humans
@@ -194,62 +286,97 @@ async def test_a_hot_seat_hand_hands_over_by_public_information_only():
     table.apply = apply
     await run(session, presenter)
     assert table.phase == "match_over" and len(discards) > 20
-    # public situation -> hand-overs until the next discard
+    assert not presenter.closed_early
+    # public situation -> windows and hand-overs until the next discard
     patterns: dict[tuple, set] = {}
     could: dict[tuple, set] = {}
     for i, d in enumerate(discards):
         nxt = discards[i + 1] if i + 1 < len(discards) else None
         end = nxt["at"] if nxt else len(presenter.handoffs)
+        wend = nxt["windows_at"] if nxt else len(presenter.windows)
         later = table.actions[d["actions_at"]:nxt["actions_at"] - 1 if nxt else len(table.actions)]
         public = tuple(a.describe() for a in later if a.kind != "pass")
-        key = (d["seat"], d["keyboard"], public)
-        patterns.setdefault(key, set()).add(tuple(presenter.handoffs[d["at"]:end]))
-        other = [h for h in session.humans if h not in (d["seat"], (d["seat"] + 1) % 4)]
+        key = (d["seat"], d["keyboard"], public, table.actions[d["actions_at"] - 1].tile)
+        seen = (tuple(presenter.windows[d["windows_at"]:wend]), tuple(presenter.handoffs[d["at"]:end]))
+        patterns.setdefault(key, set()).add(seen)
+        other = [h for h in session.humans if h != d["seat"]]
         could.setdefault(key[:2], set()).add(tuple(bool(d["can_claim"].get(h)) for h in other))
-        # every person but the discarder got a window: the keyboard went to each one not
-        # already holding it
-        handed = {h for h, _k, _w in presenter.handoffs[d["at"]:end]}
-        assert {h for h in session.humans if h not in (d["seat"], d["keyboard"])} <= handed, (i, d)
+        # a window after every discard, every person but the discarder with a key
+        assert seen[0] and seen[0][0][:4] == (d["seat"], "discard", T.name(table.actions[d["actions_at"] - 1].tile),
+                                              tuple(h for h in ((d["seat"] + k) % 4 for k in (1, 2, 3))
+                                                    if h in session.humans)), (i, seen)
     assert all(len(p) == 1 for p in patterns.values()), {k: p for k, p in patterns.items() if len(p) > 1}
     # the test means something: the same public situation came both with and without a claim
     assert any(len(c) > 1 for c in could.values()), could
-    # every legal claim was put on screen, as the table listed it
+    turns = sum(1 for a in table.actions if a.seat in session.humans and a.kind == "discard")
+    called = sum(len(w[4]) for w in presenter.windows)
+    # hand-overs: no more than the people's turns plus their calls
+    assert len(presenter.handoffs) <= turns + called
     offered = [(seat, legal) for seat, legal in presenter.prompts if not any(a.kind == "discard" for a in legal)]
-    wanted = [(h, legal) for d in discards for h, legal in sorted(d["can_claim"].items())]
-    assert sorted(map(repr, offered)) == sorted(map(repr, wanted))
-    assert any(any(a.kind in ("pung", "kong", "win") for a in legal) for _s, legal in offered)
+    if calls is None:
+        assert called == 0 and offered == []  # nobody called: no claim was ever put on screen
+    else:
+        # every legal claim was put on screen, as the table listed it
+        wanted = [(h, legal) for d in discards for h, legal in sorted(d["can_claim"].items())]
+        assert sorted(map(repr, offered)) == sorted(map(repr, wanted))
+        assert any(any(a.kind in ("pung", "kong", "win") for a in legal) for _s, legal in offered)
 
 
 # -- the real app -------------------------------------------------------------------------------
 
-async def test_pilot_every_bot_discard_hands_the_keyboard_over():
-    # seed 21, people at East and South (the repro): every discard by West or North is followed
-    # by a privacy screen for the person not at the keyboard; some of them end in "Nothing to
-    # claim", read behind the still opaque screen.
-    app = make_app(seats=("human", "human", "ai", "ai"), seed=21, hands=1)
+async def pilot_one_discard(monkeypatch, west: str) -> dict:
+    """The real app at the rigged Yangzhou table of :func:`one_discard`: East discards 9s; the
+    screens seen from then on (as text, the countdown's seconds masked) until West, who
+    called, has the keyboard; and what West read then."""
+    import re
+
+    from mahjong_tui.engine import Table
+
+    from tests.ui.helpers import screen_text
+
+    variant = load_variant("yangzhou")
+    monkeypatch.setattr(Table, "_choose_first_dealer", lambda self: 0)
+    rig_first_hand(monkeypatch, rigged_wall(variant, 0, [h.replace(" ", "") for h in (EAST, SOUTH, west, NORTH)],
+                                            front="1m 2m 3m 4m 5m 6m 7m 8m"))
+    app = make_app(seats=("human", "ai", "human", "ai"), variant="yangzhou", seed=5, hands=1)
+    app.call_seconds = 3600
+    out: dict = {}
+
+    def text() -> str:
+        return re.sub(r"\d+ s\b", "N s", screen_text(app))
+
     async with app.run_test(size=(80, 24)) as pilot:
-        notes: list[str] = []
-        windows = 0
-        for _ in range(600):
-            await wait_for(pilot, lambda: my_request(app) is not None
-                           or isinstance(app.screen, (PrivacyScreen, HandEndScreen)))
-            if isinstance(app.screen, HandEndScreen):
-                break
-            if isinstance(app.screen, PrivacyScreen):
-                windows += app.screen.why.startswith("may claim")
-                notes += await accept_privacy(pilot, app)
-                continue
-            req = my_request(app)
-            t = table_screen(app)
-            action = (next(a for a in req.legal if a.kind == "pass") if not req.is_turn
-                      else make_bot("ai:baseline", t.session.variant, req.seat, 0).choose(req.view, req.legal))
-            await press_action(pilot, app, action)
-            await wait_for(pilot, lambda: my_request(app) is not req)
-        assert isinstance(app.screen, HandEndScreen)
-        table = table_screen(app).session.table
-    assert any(n.startswith("Nothing to claim on ") for n in notes)
-    bot_discards = sum(1 for a in table.actions if a.kind == "discard" and a.seat in (2, 3))
-    assert windows >= bot_discards
+        await wait_for(pilot, lambda: isinstance(app.screen, PrivacyScreen))
+        await accept_privacy(pilot, app)
+        await wait_for(pilot, lambda: my_request(app) is not None)
+        s = table_screen(app).session
+        nine = next(a for a in my_request(app).legal if a.kind == "discard" and a.describe().endswith(" 9s"))
+        await press_action(pilot, app, nine)
+        await wait_for(pilot, lambda: s.call_window() is not None)
+        out["window"] = text()
+        out["toggles"] = s.toggle_words(0)
+        await pilot.press("3")  # West (Player 3) calls
+        await wait_for(pilot, lambda: isinstance(app.screen, PrivacyScreen))
+        out["handover"] = text()
+        await pilot.press("space")
+        await wait_for(pilot, lambda: app.screen.showing_note if isinstance(app.screen, PrivacyScreen)
+                       else my_request(app) is not None)
+        out["west"] = app.screen.then if isinstance(app.screen, PrivacyScreen) else my_request(app).kinds
+    return out
+
+
+async def test_pilot_the_call_window_looks_the_same_whatever_west_holds(monkeypatch):
+    a = await pilot_one_discard(monkeypatch, WEST_PAIR)
+    b = await pilot_one_discard(monkeypatch, WEST_NONE)
+    # the public window after East's 9s: every person but East has a key, nobody's hand face up
+    assert "Player 1 (East) discarded" in a["window"] and "3  Player 3 calls" in a["window"]
+    assert "Space: no calls" in a["window"]
+    assert a["window"] == b["window"]
+    # West's call: the same hand-over screen in both deals
+    assert "Pass the keyboard to" in a["handover"] and "called Player 1's discard" in a["handover"]
+    assert a["handover"] == b["handover"]
+    # behind it, West alone reads its prompt (pung or pass) or "Nothing to claim on 9s."
+    assert a["west"] == {"pung", "pass"} and b["west"] == "Nothing to claim on 9s."
 
 
 # -- an added kong, two hidden hands --------------------------------------------------------------
@@ -274,7 +401,7 @@ def _pass_window(table) -> None:
             table.apply(Action.of(s, "pass"))
 
 
-async def added_kong(monkeypatch, east: str, seats=("human", "ai:baseline", "human", "ai:baseline")):
+async def added_kong(monkeypatch, east: str, seats=("human", "ai:baseline", "human", "ai:baseline"), calls=None):
     """West at the keyboard on its turn, holding the fourth 9s to a pung of 9s."""
     from mahjong_tui.engine import Table
 
@@ -309,27 +436,38 @@ async def added_kong(monkeypatch, east: str, seats=("human", "ai:baseline", "hum
             else:
                 super()._answer(req)
 
-    presenter = Kong(session, stop_after=2)
+    presenter = Kong(session, stop_after=2 if calls else 1, calls=calls)
     session.keyboard = 2 if len(session.humans) > 1 else session.keyboard
     await run(session, presenter)
     return session, presenter
 
 
-async def test_the_hand_over_after_an_added_kong_does_not_depend_on_the_other_hand(monkeypatch):
-    a_session, a = await added_kong(monkeypatch, K_EAST_WAIT)
-    b_session, b = await added_kong(monkeypatch, K_EAST_NONE)
+@pytest.mark.parametrize("calls", [None, call_all], ids=["nobody-calls", "everybody-calls"])
+async def test_the_window_after_an_added_kong_does_not_depend_on_the_other_hand(monkeypatch, calls):
+    a_session, a = await added_kong(monkeypatch, K_EAST_WAIT, calls=calls)
+    b_session, b = await added_kong(monkeypatch, K_EAST_NONE, calls=calls)
     nine = a_session.table.actions[1].tile
-    # East could rob the kong in one deal (offered, passed) and not in the other ...
-    assert any(seat == 0 and Action.of(0, "win", nine) in legal for seat, legal in a.prompts)
+    # East could rob the kong in one deal and not in the other ...
+    assert Action.of(0, "win", nine) in a_session.table.legal_actions(0) or \
+        any(x == Action.of(0, "pass") for x in a_session.table.actions[-3:])
     assert not any(seat == 0 and any(x.kind == "win" for x in legal) for seat, legal in b.prompts)
-    # ... East gets the keyboard right after the kong either way, on the same words, then West
-    # goes on with its turn
-    assert a.handoffs == b.handoffs == [(0, "claim", "may rob Player 3's kong of 9s"), (2, "turn", "is to play")]
-    assert b.notes[:1] == [(0, "Nothing to rob on 9s.")] and not a.notes
-    # West, at the keyboard until then, saw the same tables, status lines and prompts
-    seen_a = until_first_handoff_to(a, 0)
-    seen_b = until_first_handoff_to(b, 0)
-    assert seen_a and seen_a == seen_b
+    # ... the same public window follows the kong either way (East has a key), then West goes
+    # on with its turn after one hand-over; a call brings East the keyboard first, on the same
+    # words in both deals
+    called = (0,) if calls else ()
+    assert a.windows == b.windows == [(2, "kong", "9s", (0,), called)]
+    assert not a.closed_early and not b.closed_early
+    want = ([(0, "claim", "called to rob Player 3's kong of 9s")] if calls else []) + [(2, "turn", "is to play")]
+    assert a.handoffs == b.handoffs == want
+    if calls:  # behind the privacy screen: the rob prompt, or "Nothing to rob"
+        assert any(seat == 0 and Action.of(0, "win", nine) in legal for seat, legal in a.prompts)
+        assert b.notes[:1] == [(0, "Nothing to rob on 9s.")] and not a.notes
+        seen_a = until_first_handoff_to(a, 0)
+        assert seen_a and seen_a == until_first_handoff_to(b, 0)
+    else:  # East's chance passed unseen
+        assert not any(seat == 0 for seat, _legal in a.prompts) and not a.notes and not b.notes
+        seen_a = before_handoff(a)
+        assert seen_a and seen_a[-1][0] is None and seen_a == before_handoff(b)
     # the kong stood in both deals
     assert all(any(x.kind == "added_kong" for x in s.table.actions) for s in (a_session, b_session))
 
@@ -344,9 +482,9 @@ async def test_one_human_sees_no_rob_rounds(monkeypatch):
 
 async def test_robbing_the_eighth_flower_is_a_window_for_every_other_person(monkeypatch):
     # Singapore: West (a person) sets aside seven flowers and seasons at the deal (public);
-    # South (a bot) then draws the eighth.  Every person but South gets a window: West, at the
-    # keyboard after East's discard, its rob prompt; then East, behind the privacy screen,
-    # "Nothing to rob".
+    # South (a bot) then draws the eighth.  Every person but South gets a key in the public
+    # window; both call: East (first after South) reads "Nothing to rob", then West its rob
+    # prompt.
     from mahjong_tui.engine import Table
 
     variant = load_variant("singapore")
@@ -356,11 +494,13 @@ async def test_robbing_the_eighth_flower_is_a_window_for_every_other_person(monk
                                             front="r", back="3m3m W P 4t 5t 9t"))
     session = GameSession(variant, 5, ["human", "ai:baseline", "human", "ai:baseline"], hands=1, bot_delay=0)
     assert sorted(session.table.bonus[2]) == sorted(T.SEASONS_AND_FLOWERS - {T.parse_tile("r")})
-    presenter = FakePresenter(session, script={0: ["N"]}, stop_after=2)
+    presenter = FakePresenter(session, script={0: ["N"]}, stop_after=3, calls=call_all)
     session.keyboard = 0
     await run(session, presenter)
-    assert presenter.handoffs == [(2, "claim", "may claim Player 1's discard"),
-                                  (0, "claim", "may rob Bot 2's eighth flower, Bamboo")]
+    assert presenter.windows == [(0, "discard", "N", (2,), (2,)), (1, "bonus", "Bamboo", (2, 0), (2, 0))]
+    assert presenter.handoffs == [(2, "claim", "called Player 1's discard"),
+                                  (0, "claim", "called to rob Bot 2's eighth flower, Bamboo"),
+                                  (2, "claim", "called to rob Bot 2's eighth flower, Bamboo")]
     assert presenter.notes == [(2, "Nothing to claim on N."), (0, "Nothing to rob on Bamboo.")]
     assert any(seat == 2 and Action.of(2, "win", T.parse_tile("r")) in legal for seat, legal in presenter.prompts)
 
@@ -376,7 +516,7 @@ UZ_ORPHANS = "1ft1fs1fmSWNCFPP"    # thirteen orphans waiting on E (tests/test_u
 UZ_PLAIN = "46s123s789s11mFFF"     # waits on 5s
 
 
-async def concealed_kong(east_wind_holder: str):
+async def concealed_kong(east_wind_holder: str, calls=None):
     from mahjong_tui.engine import Table
 
     from tests.helpers import set_hand
@@ -403,24 +543,31 @@ async def concealed_kong(east_wind_holder: str):
             else:
                 super()._answer(req)
 
-    presenter = Kong(session, stop_after=2)
+    presenter = Kong(session, stop_after=2 if calls else 1, calls=calls)
     session.keyboard = dealer
     await run(session, presenter)
     return session, presenter, dealer, other
 
 
-async def test_the_hand_over_after_an_uzje_concealed_kong_does_not_depend_on_the_other_hand():
-    a_session, a, dealer, other = await concealed_kong(UZ_ORPHANS)
-    b_session, b, _, _ = await concealed_kong(UZ_PLAIN)
-    # the orphans could rob the kong in one deal (offered, passed) and not in the other ...
-    assert any(seat == other and Action.of(other, "win", T.EAST) in legal for seat, legal in a.prompts)
-    assert not any(seat == other and any(x.kind == "win" for x in legal) for seat, legal in b.prompts)
-    # ... the person across gets the keyboard right after the kong either way, on the same
-    # words, then the dealer goes on with its turn
+@pytest.mark.parametrize("calls", [None, call_all], ids=["nobody-calls", "everybody-calls"])
+async def test_the_window_after_an_uzje_concealed_kong_does_not_depend_on_the_other_hand(calls):
+    a_session, a, dealer, other = await concealed_kong(UZ_ORPHANS, calls)
+    b_session, b, _, _ = await concealed_kong(UZ_PLAIN, calls)
     who = a_session.name(dealer)
-    assert a.handoffs == b.handoffs == [(other, "claim", f"may rob {who}'s kong of E"), (dealer, "turn", "is to play")]
-    assert b.notes[:1] == [(other, "Nothing to rob on E.")] and not a.notes
-    # the dealer, at the keyboard until then, saw the same tables, status lines and prompts
-    seen_a = until_first_handoff_to(a, other)
-    seen_b = until_first_handoff_to(b, other)
-    assert seen_a and seen_a == seen_b
+    # the same public window after the kong in both deals; the person across has a key
+    assert a.windows == b.windows == [(dealer, "kong", "E", (other,), (other,) if calls else ())]
+    assert not a.closed_early and not b.closed_early
+    want = ([(other, "claim", f"called to rob {who}'s kong of E")] if calls else []) + [(dealer, "turn", "is to play")]
+    assert a.handoffs == b.handoffs == want
+    if calls:
+        # the orphans could rob the kong in one deal (offered, passed) and not in the other
+        assert any(seat == other and Action.of(other, "win", T.EAST) in legal for seat, legal in a.prompts)
+        assert not any(seat == other and any(x.kind == "win" for x in legal) for seat, legal in b.prompts)
+        assert b.notes[:1] == [(other, "Nothing to rob on E.")] and not a.notes
+        seen_a = until_first_handoff_to(a, other)
+    else:
+        assert not any(seat == other for seat, _legal in a.prompts)
+        seen_a = before_handoff(a)
+        assert seen_a and seen_a[-1][0] is None and seen_a == before_handoff(b)
+        return
+    assert seen_a and seen_a == until_first_handoff_to(b, other)

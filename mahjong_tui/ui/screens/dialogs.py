@@ -267,3 +267,29 @@ class MessageScreen(BaseModal):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+class WhyScreen(BaseModal):
+    """"Why can't I win with this?" (``y`` at the table): the lines of
+    :func:`~mahjong_tui.ui.why.explain` about the hand of the seat at the keyboard.  The table
+    closes it before the keyboard changes hands (it speaks of a concealed hand)."""
+
+    BINDINGS = [
+        Binding("escape", "close", "Close"),
+        Binding("enter", "close", "Close", show=False),
+        Binding("y", "close", "Close", show=False),
+        Binding("q", "close", "Close", show=False),
+    ]
+
+    def __init__(self, lines: list[str]):
+        super().__init__()
+        self.lines = list(lines)
+
+    def compose_body(self) -> ComposeResult:
+        with Vertical(id="why-box", classes="dialog"):
+            yield Label("Why can't I win with this?", classes="dialog-title")
+            yield Static("\n".join(self.lines), id="why-text", markup=False)
+            yield Static("Esc, Enter or y closes", classes="dialog-hint")
+
+    def action_close(self) -> None:
+        self.dismiss(None)

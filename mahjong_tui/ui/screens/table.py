@@ -41,6 +41,7 @@ seat token to rejoin with.
 from __future__ import annotations
 
 import asyncio
+import math
 import os
 from dataclasses import replace
 from typing import Callable
@@ -409,7 +410,7 @@ class TableScreen(BaseScreen):
         rows = tuple((str(seat + 1), (f"{s.name(seat)} {'called' if seat in rnd.called else 'calls'}",))
                      for seat in rnd.keys)
         left = max(0.0, (rnd.deadline or 0) - asyncio.get_running_loop().time()) if rnd.deadline else s.call_seconds
-        info = (f"Space: no calls · {left:.1f} s",)
+        info = (f"Space: no calls · {math.ceil(left)} s",)
         if rnd.asked is not None:
             info += (f" · {s.name(rnd.asked)} is asked anyway (auto-draw off)",)
         return ActionBox(title, rows, info, True, ())
