@@ -349,19 +349,31 @@ def _fmt(x: float) -> str:
 
 def analyze_hand(variant, text: str) -> dict:
     """The ``analyze --json`` object for a 13- or 14-tile hand (CLI.md)."""
-    from .scoring.common import context_from_notation
+    from .hand import HandShape
 
     spec = T.parse_hand(text)
-    melds = context_from_notation(text, variant=variant).melds
+    if spec.melds:   # the melds read and checked as score reads them
+        from .scoring.common import context_from_notation
+
+        melds = context_from_notation(text, variant=variant).melds
+    else:   # concealed tiles only: the same checks without parsing the hand a second time
+        _check_concealed(variant, spec)
+        melds = ()
     n = spec.tile_count()
     shape = variant.hand_shape
     counts = T.counts_of(spec.concealed)
     k = len(melds)
     runs = [m.tiles for m in melds]
     if n == 13:
-        waits = sorted(set(shape.waits(counts, k)) | set(shape.straight_waits(counts, runs)))
-        return {"tiles": 13, "shanten": 0 if waits else shape.shanten(counts, k),
-                "forms": shape.shanten_by_form(counts, k), "waits": [T.name(t) for t in waits]}
+        forms = shape.shanten_by_form(counts, k)
+        sh = min(forms.values(), default=None)
+        # a plain shape waits only when ready (exact 4-copy shanten); the zero's readings and
+        # the straight with declared runs are asked in every case
+        waits = (shape.waits(counts, k) if sh is None or sh <= 0 or type(shape) is not HandShape else [])
+        if runs:
+            waits = sorted(set(waits) | set(shape.straight_waits(counts, runs)))
+        return {"tiles": 13, "shanten": 0 if waits else shape.shanten(counts, k) if sh is None else sh,
+                "forms": forms, "waits": [T.name(t) for t in waits]}
     if n == 14:
         discards = []
         for t in sorted(set(spec.concealed)):
@@ -382,6 +394,17 @@ def analyze_hand(variant, text: str) -> dict:
             out["scored"] = _scored_both_ways(variant, text)
         return out
     raise HandError(f"analyze takes 13 or 14 tiles (melds count 3); this hand has {n}")
+
+
+def _check_concealed(variant, spec) -> None:
+    """The checks ``context_from_notation`` makes of a hand with no meld: the winning tile
+    ``+T`` is among the concealed tiles, and the variant has every tile that many times
+    (:meth:`Variant.check_hand`).  Raises :class:`HandError`."""
+    physical = variant.physical
+    win = spec.winning
+    if win is not None and not T.is_bonus(win) and physical(win) not in map(physical, spec.concealed):
+        raise HandError(f"the winning tile {T.name(physical(win))} is not in the hand")
+    variant.check_hand(spec.concealed, (), spec.bonus)
 
 
 def _scored_both_ways(variant, text: str) -> dict:
@@ -458,19 +481,51 @@ def _batch_line(args, line: str) -> tuple[argparse.Namespace, str]:
     return parser.parse_args([args.command, "--variant", args.variant, *flags, text]), text
 
 
+def _stdin_chunks():
+    """Standard input as lists of lines, each list the lines that had arrived when it was read
+    (a program that writes one line and waits gets its answer at once; a file or a long pipe
+    is read in large chunks).  A ``sys.stdin`` without a file descriptor (a test's StringIO)
+    yields a line at a time."""
+    import os
+
+    try:
+        fd = sys.stdin.fileno()
+    except (AttributeError, OSError, ValueError):
+        for line in sys.stdin:
+            yield [line]
+        return
+    rest = b""
+    while True:
+        data = os.read(fd, 1 << 16)
+        if not data:
+            break
+        lines = (rest + data).split(b"\n")
+        rest = lines.pop()
+        if lines:
+            yield [x.decode("utf-8", "replace") for x in lines]
+    if rest:
+        yield [rest.decode("utf-8", "replace")]
+
+
 def _batch(args, fn) -> int:
-    """Batch mode: one result (or ``{"error": ...}``) per line of standard input."""
-    for line in sys.stdin:
-        line = line.strip()
-        if not line:
-            continue
-        try:
-            sub_args, text = _batch_line(args, line)
-            out = fn(sub_args, text)
-            out.pop("_breakdown", None)
-            print(json.dumps(out), flush=True)
-        except (MahjongError, ValueError) as exc:
-            print(json.dumps({"error": str(exc) or "bad line"}), flush=True)
+    """Batch mode: one result (or ``{"error": ...}``) per line of standard input, written out
+    each time the lines that have arrived are answered."""
+    for chunk in _stdin_chunks():
+        answers: list[str] = []
+        write = answers.append
+        for line in chunk:
+            line = line.strip()
+            if not line:
+                continue
+            try:
+                sub_args, text = _batch_line(args, line)
+                out = fn(sub_args, text)
+                out.pop("_breakdown", None)
+                write(json.dumps(out) + "\n")
+            except (MahjongError, ValueError) as exc:
+                write(json.dumps({"error": str(exc) or "bad line"}) + "\n")
+        sys.stdout.write("".join(answers))
+        sys.stdout.flush()
     return 0
 
 

@@ -939,17 +939,24 @@ class HandShape:
         self._check(t, melds, (1,))
         found: set[int] = set(self._standard_waits(t)) if self._standard else set()
         if melds == 0 and (self._seven_pairs or self._thirteen or self._targets):
+            # One more tile lowers a special form's shanten by one at most, so only a form
+            # ready in the 13 tiles (shanten 0) can have waits: the others are not tried.
+            seven = self._seven_pairs and self._seven_pairs_shanten(t) == 0
+            thirteen = self._thirteen and self._orphans_shanten(self._orphans(counts)) == 0
+            targets = [f for f in self._targets if self._target_shanten(f, counts) == 0]
+            if not (seven or thirteen or targets):
+                return sorted(found)
             plus = list(counts)
-            candidates = {k for k in self._kinds if 0 < counts[k] < _MAX_COPIES}
-            if self._thirteen:
+            candidates = {k for k in self._kinds if 0 < counts[k] < _MAX_COPIES} if seven else set()
+            if thirteen:
                 candidates.update(k for k in self._orphan_kinds if counts[k] < _MAX_COPIES)
-            for targets in self._targets.values():
-                candidates.update(k for target in targets for k, _ in target if counts[k] < _MAX_COPIES)
+            for f in targets:
+                candidates.update(k for target in self._targets[f] for k, _ in target if counts[k] < _MAX_COPIES)
             for k in candidates - found:
                 plus[k] += 1
-                if ((self._seven_pairs and self._seven_pairs_shanten(self._gather(plus)) < 0)
-                        or (self._thirteen and self._orphans_shanten(self._orphans(plus)) < 0)
-                        or any(self._target_shanten(f, plus) < 0 for f in self._targets)):
+                if ((seven and self._seven_pairs_shanten(self._gather(plus)) < 0)
+                        or (thirteen and self._orphans_shanten(self._orphans(plus)) < 0)
+                        or any(self._target_shanten(f, plus) < 0 for f in targets)):
                     found.add(k)
                 plus[k] -= 1
         return sorted(found)
