@@ -238,6 +238,10 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], bool], str, Any]]] = {
         # classical (dmjl.md, bmja.md): no cap on points x 2^doublings; chows a winning hand may hold
         "roof_off": (*_BOOL, False),
         "max_chows": (*_int(0, 4), 4),
+        # the pattern library's listing (mahjong_tui/scoring/patterns.py, variants/README.md
+        # "Scoring patterns"): pattern id = { detector = ..., parameters, name, ... }
+        "patterns": ((lambda v: isinstance(v, dict) and all(isinstance(x, dict) for x in v.values())),
+                     "a table of pattern id = { detector = ..., name = ..., parameters }", {}),
     },
     "settlement": {
         "mode": (*_one_of(*SETTLEMENTS), "cumulative"),
@@ -501,8 +505,13 @@ def _validate(path: Path, data: dict) -> dict:
     _check_deal_fits(path, out, total)
     _check_hand_value(path, out)
     from .scoring import known_pattern_ids  # late import: scoring imports variant
+    from .scoring.patterns import check_patterns
 
-    known = known_pattern_ids(out["scoring"]["scheme"])
+    try:
+        check_patterns(str(path), out["scoring"])
+    except ValueError as e:
+        raise VariantError(str(e)) from None
+    known = known_pattern_ids(out["scoring"]["scheme"], out["scoring"])
     named = [(f"scoring.{table}", pid) for table in SCORE_TABLES for pid in out["scoring"][table]]
     named += [("settlement.liability", pid) for pid in out["settlement"]["liability"]]
     for table, pid in named:
@@ -882,10 +891,17 @@ def _thaw(obj: Any) -> Any:
 
 def _hashed_rules(rules: dict) -> dict:
     """The rules that enter the rules hash: every section, less the keys of
-    :data:`_LATER_KEYS` that hold their default, less the sections that leaves empty."""
+    :data:`_LATER_KEYS` that hold their default, less ``scoring.patterns`` (how a pattern is
+    detected, not what it is worth: a pattern scores only with a value, in a value table or its
+    own ``value``; the patterns that carry their own value are hashed), less the sections that
+    leaves empty."""
     hashed = {}
     for section, keys in rules.items():
-        part = {k: v for k, v in keys.items() if not ((section, k) in _LATER_KEYS and v == SCHEMA[section][k][2])}
+        part = {k: v for k, v in keys.items() if not ((section, k) in _LATER_KEYS and v == SCHEMA[section][k][2])
+                and (section, k) != ("scoring", "patterns")}
+        valued = {pid: spec for pid, spec in keys.get("patterns", {}).items() if "value" in spec}
+        if section == "scoring" and valued:
+            part["patterns"] = valued
         if part:
             hashed[section] = part
     return hashed

@@ -42,12 +42,17 @@ def _scheme(name: str):
         raise ValueError(f"unknown scoring scheme {name!r}; known: {', '.join(_SCHEME_MODULES)}") from None
 
 
-def known_pattern_ids(scheme: str) -> frozenset[str]:
-    """The pattern ids a scheme can detect (used to validate variant files)."""
+def known_pattern_ids(scheme: str, scoring=None) -> frozenset[str]:
+    """The pattern ids a variant can value (used to validate variant files): the ids its
+    ``scoring.patterns`` lists (:mod:`~mahjong_tui.scoring.patterns`), and those a scheme
+    module still detects by itself (``PATTERN_IDS``)."""
+    from .patterns import known_ids
+
+    listed = known_ids(scoring) if scoring is not None else frozenset()
     try:
-        return _scheme(scheme).PATTERN_IDS
+        return frozenset(vars(_scheme(scheme)).get("PATTERN_IDS", frozenset())) | listed
     except ModuleNotFoundError:
-        return frozenset()
+        return listed
 
 
 def evaluate(variant: "Variant", ctx: HandContext) -> ScoreResult:
