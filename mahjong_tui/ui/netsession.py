@@ -33,7 +33,8 @@ from ..engine.log import GameLog
 from ..errors import MahjongError
 from ..net.args import PASSWORD_FILE_HINT, SECRET_ENV, resolve_secrets
 from ..net.client import NetClient, parse_address
-from ..net.protocol import NetError
+from ..net.protocol import CHAT_MAX, NetError, clean_chat
+from ..net.seatstore import seat_store
 from ..paths import private_dir
 from ..variant import Variant
 from .session import DeskSession, Request
@@ -85,6 +86,10 @@ class NetSession(DeskSession):
         self._lost_at: dict[int, float] = {}
         self._closed = False
         self._sending: set[asyncio.Task] = set()
+        #: another seat's turn clock from the table: (seat, seq, time.monotonic() it runs out)
+        self._clock: tuple[int, int, float] | None = None
+        #: chat messages heard, oldest first: (seat, name, text); the move log shows them too
+        self.chat_lines: list[tuple[int, str, str]] = []
 
     # -- who sits where -------------------------------------------------------------------------
     @property
@@ -185,6 +190,56 @@ class NetSession(DeskSession):
             return None
         return max(0.0, req.deadline - time.monotonic())
 
+    def turn_clock(self, seat: int) -> float | None:
+        """Seconds left of ``seat``'s turn by the table's ``clock`` (another seat's turn at a
+        table with a turn timer), while the view is still at that turn; else None."""
+        clock, view = self._clock, self.view()
+        if clock is None or view is None or clock[0] != seat or view.get("seq") != clock[1]:
+            return None
+        return max(0.0, clock[2] - time.monotonic())
+
+    def clock_running(self) -> bool:
+        """Another seat's turn clock is counting down (the screen redraws it)."""
+        view = self.view()
+        return self._clock is not None and view is not None and self.turn_clock(view.get("current", -1)) is not None
+
+    def timeouts(self) -> dict:
+        """The table's timers from its ``hello``: ``{"turn": s | None, "claim": s | None}``
+        (an empty map when the table does not say)."""
+        t = (self.clients[self.humans[0]].hello or {}).get("timeouts")
+        return t if isinstance(t, dict) else {}
+
+    # -- chat ---------------------------------------------------------------------------------
+    def send_chat(self, text: str) -> str | None:
+        """Say ``text`` to the table (from the seat at the keyboard); None, or why it was not
+        sent (empty, longer than the table takes, not connected).  The table may still refuse
+        it (too many at once): that comes back as an error line."""
+        cleaned = clean_chat(text)
+        if not cleaned:
+            return "Nothing to send"
+        if len(cleaned) > CHAT_MAX:
+            return f"A chat message is at most {CHAT_MAX} characters ({len(cleaned)} typed)"
+        seat = self.keyboard if self.keyboard in self.clients else self.reporter
+        try:
+            self.clients[seat].send({"type": "chat", "text": cleaned})
+        except NetError as exc:
+            return f"Not sent: {exc}"
+        return None
+
+    def _chat(self, msg: dict) -> None:
+        seat, name, text = msg.get("seat"), msg.get("name"), msg.get("text")
+        if not isinstance(seat, int) or not 0 <= seat <= 3 or not isinstance(text, str):
+            return
+        who = self.name(seat) if seat in self.clients and not self.hot_seat else (
+            clean_chat(name) if isinstance(name, str) and clean_chat(name) else f"Seat {seat + 1}")
+        text = clean_chat(text)[:CHAT_MAX]
+        self.chat_lines.append((seat, who, text))
+        del self.chat_lines[:-50]
+        self.moves.add_chat(seat, who, text)
+        said = getattr(self.presenter, "chat_received", None)
+        if said is not None:
+            said(who, text)
+
     def pending_notice(self) -> str:
         """For the scoring screen: a decision waiting at the table (the match goes on)."""
         p = self.problem()
@@ -216,6 +271,42 @@ class NetSession(DeskSession):
         pw = f" {PASSWORD_FILE_HINT}" if client.password else ""
         return f"{SECRET_ENV['token']}={client.token} mahjong-tui join {host}:{port}{pw}"
 
+    def kept_command(self) -> str:
+        """For a joiner whose seat token is kept on this machine: ``mahjong-tui join
+        HOST:PORT`` (the token is found again), with ``--password-file FILE`` at a table with a
+        password; else ``""``."""
+        if self.host is not None:
+            return ""
+        client = self.clients[self.humans[0]]
+        if client.slot is None or client.slot.token != client.token:
+            return ""
+        host, port = self.address
+        pw = f" {PASSWORD_FILE_HINT}" if client.password else ""
+        return f"mahjong-tui join {host}:{port}{pw}"
+
+    def seat_command(self, seat: int) -> str:
+        """Host: the command that gets the player of remote ``seat`` back into it from any
+        machine (its token passed in the environment: ``MAHJONG_TUI_TOKEN=TOKEN mahjong-tui
+        join ADDRESS``), when this run of the table gave that token out (the seat file keeps
+        only its hash); ``""`` otherwise (:meth:`reissue` makes a new one)."""
+        if self.host is None or seat in self.clients:
+            return ""
+        token = self.host.server.tokens.get(seat)
+        if not token:
+            return ""
+        host, port = self.address
+        pw = f" {PASSWORD_FILE_HINT}" if self.host.server.password else ""
+        return f"{SECRET_ENV['token']}={token} mahjong-tui join {host}:{port}{pw}"
+
+    def reissue(self, seat: int) -> str:
+        """Host: a new seat token for remote ``seat`` (the old one stops working); returns
+        :meth:`seat_command`.  Raises ValueError (not a taken remote seat) or OSError (the
+        seat file)."""
+        if self.host is None:
+            raise ValueError("only the host issues seat tokens")
+        self.host.server.reissue(seat)
+        return self.seat_command(seat)
+
     def journal(self) -> str | None:
         """The host's game journal (the match can be resumed from it)."""
         if self.host is None:
@@ -238,13 +329,18 @@ class NetSession(DeskSession):
             else:
                 who = "player"
             status = self.seat_status(seat)
+            if status in ("open", "away"):
+                status = "waiting"  # for its player (to join, or to come back before play starts)
             if not status:
-                status = "connected" if (kind == "ai" or e.get("connected") or seat in self.clients) else ""
+                status = "connected" if (kind == "ai" or e.get("connected") or seat in self.clients) else "waiting"
             rows.append({"seat": seat, "name": self.name(seat),
-                         "net_name": "" if kind == "ai" else e.get("name") or "", "who": who, "status": status})
+                         "net_name": "" if kind == "ai" else e.get("name") or "", "who": who, "status": status,
+                         "taken": kind == "remote" and bool(e.get("name")) and seat not in self.clients,
+                         "command": self.seat_command(seat)})
         tokens = {seat: c.token for seat, c in self.clients.items()}
         return {"address": f"{host}:{port}", "hosting": self.host is not None, "bind": self.bind, "rows": rows, "tokens": tokens,
-                "rejoin": self.rejoin_command(), "notes": list(self.notes[-6:]),
+                "rejoin": self.rejoin_command(), "kept": self.kept_command(), "notes": list(self.notes[-6:]),
+                "timeouts": self.timeouts(),
                 "started": self.started,
                 "password": bool(self.host.server.password) if self.host is not None else None}
 
@@ -328,6 +424,16 @@ class NetSession(DeskSession):
         elif t == "seats":
             self._seats_changed(msg.get("seats") or [], bool(msg.get("started")))
             presenter.table_changed()
+        elif t == "chat":
+            if seat == self.reporter:  # every seat here hears it: tell it once
+                self._chat(msg)
+                presenter.table_changed()
+        elif t == "clock":
+            secs, cs, cq = msg.get("seconds"), msg.get("seat"), msg.get("seq")
+            if seat == self.reporter and isinstance(secs, (int, float)) and isinstance(cs, int) \
+                    and isinstance(cq, int) and cs not in self.clients:
+                self._clock = (cs, cq, time.monotonic() + float(secs))
+                presenter.table_changed()
         elif t == "connection":
             state = msg.get("state")
             if state == "lost":
@@ -512,6 +618,10 @@ async def open_join(args: argparse.Namespace) -> NetSession:
     """``mahjong-tui join HOST:PORT``: connect, take a seat, check the rules; returns the
     session.  Raises :class:`~mahjong_tui.errors.MahjongError` (one line for the player).
 
+    Without a token the seat token kept for that table (``lan-seats/`` in the saves folder, or
+    ``args.seats_folder``; :mod:`mahjong_tui.net.seatstore`) rejoins its seat, unless
+    ``args.new_seat``; the seat taken is kept there.
+
     The password and token may come from their files or the environment
     (:func:`~mahjong_tui.net.args.resolve_secrets`).  A busy or throttled table is tried again
     for ``args.retry`` seconds; each wait is said through ``args.on_retry(text)`` (the menu's
@@ -520,7 +630,8 @@ async def open_join(args: argparse.Namespace) -> NetSession:
     resolve_secrets(args)
     retry = getattr(args, "retry", 30.0)
     client = NetClient(host, port, name=getattr(args, "name", None), password=getattr(args, "password", None),
-                       token=getattr(args, "token", None), seat=getattr(args, "seat", None), reconnect=retry)
+                       token=getattr(args, "token", None), seat=getattr(args, "seat", None), reconnect=retry,
+                       store=seat_store(args), fresh=bool(getattr(args, "new_seat", False)))
     await client.connect(retry=retry, on_retry=getattr(args, "on_retry", None) or _say_on_stderr)
     try:
         variant = client.local_variant()
@@ -528,7 +639,12 @@ async def open_join(args: argparse.Namespace) -> NetSession:
     except BaseException:
         await client.close()
         raise
-    return NetSession({client.seat: client}, variant, address=(host, port))
+    session = NetSession({client.seat: client}, variant, address=(host, port))
+    if client.kept == "used":
+        session.emit_text("Back in your seat (its token is kept on this machine)")
+    elif client.kept == "stale":
+        session.emit_text("The seat token kept for this table was no longer valid there: you took a free seat")
+    return session
 
 
 async def open_host(args: argparse.Namespace) -> NetSession:

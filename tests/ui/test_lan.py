@@ -23,6 +23,8 @@ import socket
 import subprocess
 import sys
 
+import pytest
+
 from mahjong_tui import cli
 from mahjong_tui.net.client import NetClient, play_bot
 from mahjong_tui.ui.netsession import open_host, open_join
@@ -38,6 +40,12 @@ from tests.ui.helpers import bot_policy, make_app, my_request, net_app, next_dec
     press_action, screen_text, table_screen, wait_for
 
 BOTS = ("ai:baseline", "ai:baseline", "ai:baseline")
+
+
+@pytest.fixture(autouse=True)
+def _own_saves_folder(tmp_path_factory, monkeypatch):
+    """``join`` keeps its seat tokens in the saves folder: each test its own, never the user's."""
+    monkeypatch.setenv("MAHJONG_TUI_SAVES", str(tmp_path_factory.mktemp("saves")))
 
 
 def bar(app) -> str:

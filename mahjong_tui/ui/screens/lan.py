@@ -14,7 +14,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from ...variant import option_assignments
 from ..model import wind_word
@@ -30,19 +30,29 @@ DEFAULT_PORT = 7777
 # at the table
 # ----------------------------------------------------------------------------------------
 class TableInfoScreen(BaseModal):
-    """Who sits where and how they are connected; the address others join; this player's seat
-    token and the command that gets back to the table."""
+    """Who sits where and how they are connected (connected, bot stand-in, waiting); the
+    address others join; the table's timers; this player's seat token and the command that
+    gets back to the table.  The host presses a seat's number (1-4) for the command that gets
+    that seat's player back in from any machine, and ``r`` to issue that seat a new token when
+    this run of the table does not know it (the old token then stops working)."""
 
     BINDINGS = [
         Binding("escape", "close", "Close"),
         Binding("i", "close", "Close", show=False),
         Binding("enter", "close", "Close", show=False),
         Binding("q", "close", "Close", show=False),
+        Binding("1", "seat(0)", show=False),
+        Binding("2", "seat(1)", show=False),
+        Binding("3", "seat(2)", show=False),
+        Binding("4", "seat(3)", show=False),
+        Binding("r", "reissue", show=False),
     ]
 
     def __init__(self, session):
         super().__init__()
         self.session = session
+        self.chosen: int | None = None  # host: the seat whose rejoin command is shown
+        self.said = ""  # host: what became of the last r
 
     def compose_body(self) -> ComposeResult:
         with Vertical(id="lan-info", classes="dialog"):
@@ -86,6 +96,7 @@ class TableInfoScreen(BaseModal):
                                  style="dim"))
             if info["rejoin"]:  # holds the journal's path
                 out.add_row(Text(f"Continue it later: {info['rejoin']}", style="dim"))
+            out.add_row(self.seat_lines(info))
             if info["notes"]:
                 out.add_row(Text("Latest server notes:", style="bold"))
                 for note in info["notes"][-3:]:
@@ -96,11 +107,57 @@ class TableInfoScreen(BaseModal):
                 t.append(token or "?", "bold")
                 out.add_row(t)
             out.add_row(Text("If you leave or lose the connection, rejoin your seat with:"))
+            if info["kept"]:
+                out.add_row(Text(f"  {info['kept']}", style="bold"))
+                out.add_row(Text("  (this machine keeps your seat token) or, from another machine:", style="dim"))
             out.add_row(Text(f"  {info['rejoin']}", style="bold"))
+        timers = info.get("timeouts") or {}
+        if timers:
+            def secs(v) -> str:
+                return "no limit" if v is None else f"{v:g} s"
+            out.add_row(Text(f"Timers: a turn {secs(timers.get('turn'))}, a claim {secs(timers.get('claim'))}; "
+                             "then a bot plays that decision", style="dim"))
         if not info["started"]:
             out.add_row(Text(""))
             out.add_row(Text("Play starts when every remote seat is taken.", style="italic"))
         return out
+
+    def seat_lines(self, info: dict) -> Text:
+        """Host: the chosen seat's rejoin command, or how to get one."""
+        t = Text()
+        if self.chosen is None:
+            t.append("A seat's number (1-4): the command that gets its player back in from any machine", "dim")
+            return t
+        row = info["rows"][self.chosen]
+        who = f"Seat {self.chosen + 1}" + (f" ({row['net_name']})" if row["net_name"] else "")
+        if row["command"]:
+            t.append(f"{who} rejoins with:\n")
+            t.append(f"  {row['command']}", "bold")
+        elif row["taken"]:
+            t.append(f"{who}: its token was given before this table was served again, so it is not known here; "
+                     "r issues a new one (the old one stops working)")
+        else:
+            t.append(f"{who} is not a seat taken over the network")
+        if self.said:
+            t.append(f"\n{self.said}", "dim")
+        return t
+
+    def action_seat(self, seat: int) -> None:
+        if not self.session.info()["hosting"]:
+            return
+        self.chosen, self.said = seat, ""
+        self.refresh_info()
+
+    def action_reissue(self) -> None:
+        s = self.session
+        if self.chosen is None or not s.info()["hosting"]:
+            return
+        try:
+            s.reissue(self.chosen)
+            self.said = "A new token: the old one no longer works."
+        except (ValueError, OSError) as exc:
+            self.said = f"No new token: {exc}"
+        self.refresh_info()
 
     def refresh_info(self) -> None:
         info = self.session.info()
@@ -108,6 +165,41 @@ class TableInfoScreen(BaseModal):
         self.query_one("#lan-info-title", Label).update(f"{what} the LAN table {info['address']} · "
                                                        f"{self.session.variant.name}")
         self.query_one("#lan-info-body", Static).update(self.body())
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class ChatScreen(BaseModal):
+    """``/`` at a LAN table: one line to say to the other players (table talk).  Enter sends
+    it, Esc closes; the table takes at most 200 characters (the field stops there) and a few
+    messages at a time.  What is said shows in the move log, never moves a tile."""
+
+    BINDINGS = [Binding("escape", "close", "Close")]
+
+    def __init__(self, session):
+        super().__init__()
+        self.session = session
+
+    def compose_body(self) -> ComposeResult:
+        from ...net.protocol import CHAT_MAX
+
+        with Vertical(id="lan-chat", classes="dialog"):
+            yield Label("Say to the table", classes="dialog-title")
+            yield Input(placeholder="a short message; Enter sends it", id="chat-text", max_length=CHAT_MAX)
+            yield Static("", id="chat-status", markup=False)
+            yield Static("Enter sends · Esc closes", classes="dialog-hint")
+
+    def on_mount(self) -> None:
+        self.query_one("#chat-text", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        problem = self.session.send_chat(event.value)
+        if problem:
+            self.query_one("#chat-status", Static).update(problem)
+            return
+        self.dismiss(None)
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -136,6 +228,9 @@ class NetQuitScreen(BaseModal):
             else:
                 yield Label("Leave the table?", classes="dialog-title")
                 yield Static("A bot plays your seat until you come back. Rejoin with:", markup=False)
+                if s.kept_command():
+                    yield Static(f"  {s.kept_command()}", classes="lan-command", markup=False)
+                    yield Static("(this machine keeps your seat token) or, from another machine:", markup=False)
                 yield Static(f"  {how}", classes="lan-command", markup=False)
                 leave = "Leave"
             with Horizontal(classes="buttons"):
@@ -157,25 +252,53 @@ class NetQuitScreen(BaseModal):
 # ----------------------------------------------------------------------------------------
 # the menu's forms
 # ----------------------------------------------------------------------------------------
+DEFAULT_TURN_TIMEOUT = 60.0
+DEFAULT_CLAIM_TIMEOUT = 20.0
+
+
 def host_namespace(variant: str, seats: list[str], *, port: int = DEFAULT_PORT, bind: str = "127.0.0.1",
                    password: str | None = None, seed: int | None = None, hands: int | None = None,
-                   bot_delay: float = 0.5, options: dict | None = None) -> argparse.Namespace:
+                   bot_delay: float = 0.5, options: dict | None = None,
+                   turn_timeout: float | None = DEFAULT_TURN_TIMEOUT,
+                   claim_timeout: float | None = DEFAULT_CLAIM_TIMEOUT) -> argparse.Namespace:
     """The arguments of ``mahjong-tui host`` with the defaults of the command line;
-    ``options`` (name → value) become its ``--option KEY=VALUE`` items."""
+    ``options`` (name → value) become its ``--option KEY=VALUE`` items; ``turn_timeout`` /
+    ``claim_timeout``: seconds, None for no limit."""
     return argparse.Namespace(command="host", variant=variant, seats=list(seats), seed=seed, hands=hands, port=port,
-                              bind=bind, password=password or None, log=None, turn_timeout=60.0, claim_timeout=20.0,
-                              start_after=None, standin="normal", bot_delay=bot_delay,
+                              bind=bind, password=password or None, log=None, turn_timeout=turn_timeout,
+                              claim_timeout=claim_timeout, start_after=None, standin="normal", bot_delay=bot_delay,
                               option=option_assignments(options or {}), secrets_from_env=False)
 
 
 def join_namespace(address: str, *, name: str | None = None, password: str | None = None,
-                   token: str | None = None, on_retry=None) -> argparse.Namespace:
+                   token: str | None = None, on_retry=None, new_seat: bool = False,
+                   seats_folder=None) -> argparse.Namespace:
     """The arguments of ``mahjong-tui join HOST:PORT`` with the defaults of the command line;
     ``on_retry(text)`` is told when a busy table is tried again.  The form says what it
-    means: no password from ``$MAHJONG_TUI_PASSWORD``."""
+    means: no password from ``$MAHJONG_TUI_PASSWORD``.  ``seats_folder``: where the seat
+    tokens are kept (None: the saves folder's ``lan-seats``); ``new_seat``: take a free seat
+    even if a token is kept for that table."""
     return argparse.Namespace(command="join", address=address, name=name or None, password=password or None,
                               token=token or None, seat=None, retry=30.0, bot=None, bot_delay=0.0,
-                              secrets_from_env=False, on_retry=on_retry)
+                              secrets_from_env=False, on_retry=on_retry, new_seat=new_seat,
+                              seats_folder=seats_folder)
+
+
+def seconds_field(text: str, what: str, default: float | None) -> float | None:
+    """A timer field of the Host form: blank gives ``default``; ``off`` (or ``none``, ``0``) no
+    limit; else seconds, 1 to 3600.  ValueError saying what is allowed."""
+    text = text.strip().lower()
+    if not text:
+        return default
+    if text in ("off", "none", "0"):
+        return None
+    try:
+        v = float(text)
+    except ValueError:
+        raise ValueError(f"the {what} timer is a number of seconds (1 to 3600) or 'off'") from None
+    if not 1 <= v <= 3600:
+        raise ValueError(f"the {what} timer is 1 to 3600 seconds, or 'off'")
+    return v
 
 
 class _LanForm(BaseScreen):
@@ -243,13 +366,19 @@ class HostScreen(VariantChoice, _LanForm):
                 yield Label("Listen on", classes="menu-label2")
                 yield Input(value="127.0.0.1", id="bind", compact=True)
             with Horizontal(classes="menu-row"):
+                yield Label("Turn timer", classes="menu-label")
+                yield Input(placeholder=f"{DEFAULT_TURN_TIMEOUT:g} s", id="turn-timeout", compact=True)
+                yield Label("Claim timer", classes="menu-label2")
+                yield Input(placeholder=f"{DEFAULT_CLAIM_TIMEOUT:g} s", id="claim-timeout", compact=True)
+            with Horizontal(classes="menu-row"):
                 yield Label("Password", classes="menu-label")
                 yield Input(placeholder="none", id="password", compact=True, password=True)
                 yield Label("Seed", classes="menu-label2")
                 yield Input(placeholder="random", id="seed", compact=True, type="integer")
                 yield Label("Hands", classes="menu-label2")
                 yield Input(placeholder="match", id="hands", compact=True, type="integer")
-            yield Static("Listen on 0.0.0.0 to let other machines join (set a password on a shared network).",
+            yield Static("Listen on 0.0.0.0 to let other machines join (set a password on a shared network). "
+                         "Timers: seconds a player has, or off; then a bot plays that decision.",
                          classes="dim lan-note")
             yield from self.compose_buttons("Host")
         yield Footer()
@@ -278,11 +407,14 @@ class HostScreen(VariantChoice, _LanForm):
             raise ValueError("make at least one seat Human: that is you, at this terminal")
         if "remote" not in seats:
             raise ValueError("make at least one seat Remote: a player who joins over the network")
+        turn = seconds_field(q("#turn-timeout", Input).value, "turn", DEFAULT_TURN_TIMEOUT)
+        claim = seconds_field(q("#claim-timeout", Input).value, "claim", DEFAULT_CLAIM_TIMEOUT)
         return host_namespace(str(q("#variant", Select).value), seats, port=port,
                               bind=q("#bind", Input).value.strip() or "127.0.0.1",
                               password=q("#password", Input).value or None,
                               seed=int(seed_text) if seed_text else None, hands=hands,
-                              options=self.chosen_options())
+                              options=self.chosen_options(), turn_timeout=turn, claim_timeout=claim,
+                              bot_delay=float(getattr(self.app, "bot_delay", 0.5)))
 
     def go(self) -> None:
         try:
@@ -311,7 +443,11 @@ class JoinScreen(_LanForm):
                 yield Input(placeholder="if the table has one", id="password", compact=True, password=True)
             with Horizontal(classes="menu-row"):
                 yield Label("Seat token", classes="menu-label")
-                yield Input(placeholder="to rejoin your seat (blank: take a free seat)", id="token", compact=True)
+                yield Input(placeholder="blank: the seat kept on this machine for that table, else a free one",
+                            id="token", compact=True)
+            with Horizontal(classes="menu-row"):
+                yield Label("", classes="menu-label")
+                yield Checkbox("Take a new seat (not the one kept for that table)", id="new-seat", compact=True)
             yield from self.compose_buttons("Join")
         yield Footer()
 
@@ -328,7 +464,10 @@ class JoinScreen(_LanForm):
         if not address:
             self.report("Type the table's address: HOST:PORT (the host's screen shows it)")
             return
+        saves = getattr(self.app, "saves_dir", None)
         ns = join_namespace(address, name=q("#name", Input).value.strip(), password=q("#password", Input).value,
-                            token=q("#token", Input).value.strip(), on_retry=self.busy)
+                            token=q("#token", Input).value.strip(), on_retry=self.busy,
+                            new_seat=q("#new-seat", Checkbox).value,
+                            seats_folder=saves() / "lan-seats" if saves is not None else None)
         self.busy(f"Connecting to {address} …")
         self.app.start_lan("join", ns, self.report)
