@@ -114,6 +114,7 @@ class TableScreen(BaseScreen):
         Binding("y", "why", "Why", show=False),
         Binding("s", "suggest", "Hint", show=False),
         Binding("l", "move_log", "Moves", show=False),
+        Binding("slash", "chat", "Chat", show=False),  # LAN: say something to the table
         Binding("q", "quit", "Quit"),
     ]
 
@@ -151,7 +152,8 @@ class TableScreen(BaseScreen):
         self._game_worker = self.run_worker(self._run_game(), name="game", exclusive=True, exit_on_error=True)
 
     def _tick(self) -> None:
-        if self.session.seconds_left() is not None or self.session.problem() or self.session.notice():
+        s = self.session
+        if s.seconds_left() is not None or s.problem() or s.notice() or s.clock_running():
             self.redraw()
 
     def _tick_window(self) -> None:
@@ -207,7 +209,22 @@ class TableScreen(BaseScreen):
                 your_turn = getattr(self.app, "your_turn", None)  # the bell, if the settings ask for it
                 if your_turn is not None:
                     your_turn()
+                    if self.session.network:
+                        self.flash()
         self.redraw()
+
+    def flash(self) -> None:
+        """LAN: a short flash of the whole screen when it becomes your turn, with the bell
+        (the settings' ``bell``), for a player who looked away while the others played."""
+        settings = getattr(self.app, "settings", None)
+        if settings is None or not settings.bell:
+            return
+        self.styles.tint = "yellow 25%"
+        self.set_timer(0.3, lambda: self.styles.clear_rule("tint"))
+
+    def chat_received(self, who: str, text: str) -> None:
+        """LAN table talk: a toast (plain text, never markup); the move log has it too."""
+        self.app.notify(text, title=who, timeout=8, markup=False)
 
     def event_text(self, text: str) -> None:
         pass  # shown with the next redraw (the runner reports the action right after)
@@ -334,6 +351,9 @@ class TableScreen(BaseScreen):
                     title = (f"{who(cur)} to play",)
                 else:
                     title = (f"{who(cur)} is thinking",)
+                left = s.turn_clock(cur) if s.network else None  # LAN: the turn timer, counting down
+                if left is not None:
+                    title += (f" · {left:.0f} s left",)
             elif phase in ("claim", "rob"):
                 d = view.get("discard")
                 title = (f"Claims on {who(d['seat'])}'s ", T.parse_tile(d["tile"])) if d else ("Claims",)
@@ -485,7 +505,7 @@ class TableScreen(BaseScreen):
     def _unknown_key(self, event: events.Key) -> None:
         """A key that means nothing in this prompt: say which keys do (not for keys that have
         a binding elsewhere, like ? h q)."""
-        if event.key in ("question_mark", "h", "q", "i", "o", "n", "u", "y", "s", "l", "tab", "shift+tab") or not (event.is_printable or event.key == "enter"):
+        if event.key in ("question_mark", "h", "q", "i", "o", "n", "u", "y", "s", "l", "slash", "tab", "shift+tab") or not (event.is_printable or event.key == "enter"):
             return
         req = self._my_request()
         self._hint = ("Use the keys shown: Enter or d discards the chosen tile; s: a hint" if req is not None and req.is_turn
@@ -624,6 +644,15 @@ class TableScreen(BaseScreen):
 
         while isinstance(self.app.screen, WhyScreen):
             self.app.pop_screen()
+
+    def action_chat(self) -> None:
+        """``/`` at a LAN table: type a short message to the other players (it goes to the
+        move log; never a move)."""
+        if not self.session.network:
+            return
+        from .lan import ChatScreen
+
+        self.app.push_screen(ChatScreen(self.session))
 
     def action_table_info(self) -> None:
         if not self.session.network:
