@@ -269,12 +269,29 @@ def variant_from_args(args):
     return load_variant(args.variant, parse_option_assignments(getattr(args, "option", None) or []))
 
 
+def _score_waiting_hand(variant, text: str, args) -> dict:
+    """DMJL and BMJA score every player's hand (dmjl.md "Scoring"): a 13-tile hand with no
+    ``+T`` is scored as a non-winner's hand (``winning`` false, ``value`` its own score)."""
+    from .scoring import score_loser
+    from .scoring.common import context_from_notation
+
+    ctx = context_from_notation(text, seat_wind=args.seat_wind, prevailing_wind=args.prevailing_wind,
+                                winner=False, variant=variant)
+    res = score_loser(variant, ctx)
+    return {"variant": variant.id, "winning": False, "form": None,
+            "patterns": [{"id": p.id, "value": p.value, "count": p.count} for p in res.patterns],
+            "value": res.value, "unit": res.unit, "payments": None,
+            "reason": "a waiting hand of 13 tiles, scored as a non-winner's hand", "_breakdown": res}
+
+
 def score_hand(variant, text: str, args) -> dict:
     """Score one hand string; returns the ``score --json`` object."""
     from .scoring import evaluate
     from .scoring.common import chows_claimed_only_to_win
 
     spec = T.parse_hand(text)
+    if spec.tile_count() == 13 and spec.winning is None and variant.scoring.get("scheme") == "classical":
+        return _score_waiting_hand(variant, text, args)
     if spec.winning is not None:
         texts = [text]
     else:
