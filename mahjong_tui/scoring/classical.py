@@ -57,10 +57,16 @@ WINNER_IDS = (
 )
 FORM_IDS = ("nine_gates", "gates_of_heaven", "thirteen_orphans", "squirming_snake", "wriggling_snake",
             "triple_knitting", "knitting", "all_pair_honours")
+#: A non-winner whose waiting hand one tile would make a win scored by pattern X scores
+#: ``calling_X`` (bmja.md "Scoring": calling for a limit hand, or for purity)
+CALLING_IDS = tuple(f"calling_{x}" for x in (
+    "all_honours", "wriggling_snake", "triple_knitting", "gates_of_heaven", "knitting", "imperial_jade",
+    "thirteen_orphans", "three_great_scholars_no_chow", "all_pair_honours", "heads_and_tails", "four_blessings",
+    "buried_treasure", "fourfold_plenty", "purity"))
 
 #: Every id this scheme can detect (``variant.py`` validates the variant files against it).
 PATTERN_IDS = frozenset(MELD_POINT_IDS + PAIR_IDS + BONUS_IDS + MELD_DOUBLING_IDS + HAND_IDS
-                        + WINNER_IDS + FORM_IDS)
+                        + WINNER_IDS + FORM_IDS + CALLING_IDS)
 
 DESCRIPTIONS = {
     **{f"{k}_{c}_{e}": f"{e} {k} of {w}" for k in ("pung", "kong") for e in ("exposed", "concealed")
@@ -98,6 +104,7 @@ DESCRIPTIONS = {
     "thirteen_orphans": "Thirteen Orphans", "squirming_snake": "Squirming Snake",
     "wriggling_snake": "Wriggling Snake", "triple_knitting": "Triple Knitting", "knitting": "Knitting",
     "all_pair_honours": "seven pairs of terminals and honours",
+    **{c: "waiting for " + c[len("calling_"):].replace("_", " ") for c in CALLING_IDS},
 }
 
 GREEN = frozenset({T.tile("s", r) for r in (2, 3, 4, 6, 8)} | {T.GREEN})
@@ -517,6 +524,22 @@ def evaluate(variant, ctx: HandContext) -> ScoreResult:
     or the roof).  Not complete: ``winning`` False, value 0, with the reason."""
     vals = _Values(variant)
     unit = variant.scoring.get("unit", "points")
+    best = _best_win(ctx, vals)
+    if best is None:
+        chows = vals.max_chows
+        return ScoreResult(False, 0, unit, reason=f"not a complete hand (four melds and a pair with at most "
+                                                   f"{chows} chow{'s' if chows != 1 else ''}, or a special hand)")
+    _, sc, form, groups = best
+    res = ScoreResult(True, sc.total, unit, form, _patterns(sc, vals),
+                      decomposition=tuple(_group_text(g) for g in groups))
+    from .settlement import payments_for_score
+
+    return ScoreResult(True, sc.total, unit, form, res.patterns, payments=payments_for_score(variant, res, ctx),
+                       decomposition=res.decomposition)
+
+
+def _best_win(ctx: HandContext, vals: _Values):
+    """The best-scoring reading of a winner's hand: (key, score, form, groups), or None."""
     bonus = _bonus_items(ctx, vals)
     best = None
     for groups, last in _standard(ctx, vals):
@@ -539,17 +562,7 @@ def evaluate(variant, ctx: HandContext) -> ScoreResult:
         key = (sc.raw, sc.points)
         if best is None or key > best[0]:
             best = (key, sc, form, groups)
-    if best is None:
-        chows = vals.max_chows
-        return ScoreResult(False, 0, unit, reason=f"not a complete hand (four melds and a pair with at most "
-                                                   f"{chows} chow{'s' if chows != 1 else ''}, or a special hand)")
-    _, sc, form, groups = best
-    res = ScoreResult(True, sc.total, unit, form, _patterns(sc, vals),
-                      decomposition=tuple(_group_text(g) for g in groups))
-    from .settlement import payments_for_score
-
-    return ScoreResult(True, sc.total, unit, form, res.patterns, payments=payments_for_score(variant, res, ctx),
-                       decomposition=res.decomposition)
+    return best
 
 
 def _group_text(g) -> str:
@@ -585,13 +598,33 @@ def _partial(counts: tuple[int, ...]):
         yield r
 
 
+def _calling_items(ctx: HandContext, vals: _Values) -> list[str]:
+    """``calling_X`` for each pattern X that a win on one more tile would be scored by (its
+    limit, or ``purity``), where the file values ``calling_X``; a waiting (13-tile) hand only."""
+    wanted = [c for c in CALLING_IDS if vals.on(c)]
+    if not wanted or len(ctx.concealed) + 3 * len(ctx.melds) != 13:
+        return []
+    held = _all_tiles(ctx)
+    found: set[str] = set()
+    for t in _candidate_kinds():
+        if held.count(t) >= 4:
+            continue
+        win = HandContext(tuple(sorted(ctx.concealed + (t,))), ctx.melds, ctx.bonus, t, True,
+                          ctx.seat_wind, ctx.prevailing_wind)
+        best = _best_win(win, vals)
+        if best is None:
+            continue
+        found.update(best[1].items)
+    return [c for c in wanted if c[len("calling_"):] in found]
+
+
 def score_loser(variant, ctx: HandContext) -> ScoreResult:
     """A non-winner's hand: his melds, valued pairs, bonus tiles and hand rules, arranged the
     way that scores best (``winning`` False, ``value`` his score)."""
     vals = _Values(variant)
     unit = variant.scoring.get("unit", "points")
     decl = _declared(ctx)
-    bonus = _bonus_items(ctx, vals)
+    bonus = _bonus_items(ctx, vals) + _calling_items(ctx, vals)
     best = None
     for part in _partial(tuple(T.counts_of(ctx.concealed))):
         groups = decl + [(k, t, False) for k, t in part]

@@ -78,7 +78,10 @@ def compare(roof_off: bool = False):
             want = (exp["won"], exp["points"], exp["doubles"], float(exp["limits"]))
             got = (won, pts, dbl, float(lim))
             total_ok = (not exp["won"] and not won) or res["value"] == expected_total(exp, variant, roof_off)
-            if not exp["won"] and not won:
+            if conv.waiting:
+                # a waiting hand: its own score as a non-winner's hand
+                agrees = not won and want == got and res["value"] == expected_total(exp, variant, roof_off)
+            elif not exp["won"] and not won:
                 agrees = True   # a 14-tile hand that does not win scores nothing in Kajongg
             else:
                 agrees = want == got and total_ok

@@ -42,8 +42,10 @@ winning discard stands in the group it completes.
 
 What cannot be expressed (:class:`NotExpressible`, with the reason):
 
-- hands that are not 14 tiles in play (melds count 3, kongs too): Kajongg scores partial,
-  waiting (13-tile) and long hands as a non-winner's hand; ``score`` takes a finished hand;
+- hands that are neither 14 nor 13 tiles in play (melds count 3, kongs too): Kajongg scores
+  partial and long hands as a non-winner's hand; ``score`` takes a finished hand of 14 tiles,
+  or in DMJL and BMJA a waiting hand of 13 tiles (no ``+T``), scored as a non-winner's hand
+  (the ``L`` and ``m`` parts of such a hand are dropped: Kajongg scores no winner's rule for it);
 - a ``aaaA`` kong (claimed with a discard to a concealed pung) where Kajongg counts it as
   concealed: our notation has one exposed kong ``( … )``;
 - an ``L`` part naming a meld that is not in the hand, or a tile not in the hand;
@@ -52,6 +54,8 @@ What cannot be expressed (:class:`NotExpressible`, with the reason):
 - a last tile whose case (drawn / discarded) contradicts its source (``mz`` with a lower-case
   tile, ``mZ`` with an upper-case one): Kajongg scores the case, ours the situation;
 - an exposed knitted triple (``s4b4c4``): not a meld of ours;
+- more than four copies of a tile;
+- an exposed pair in a waiting hand (a pair is claimed only with the winning discard);
 - a last tile that completed an exposed meld while the concealed tiles hold the same tile (our
   ``+T`` sits in the concealed part first).  An exposed meld completed by the last tile is
   written first, where ``+T`` is looked for first among the melds.
@@ -89,6 +93,7 @@ class Converted:
     situations: list[str] = field(default_factory=list)
     seat_wind: str = "E"
     prevailing_wind: str = "E"
+    waiting: bool = False      # 13 tiles: scored as a non-winner's hand
 
     def argv(self, variant: str) -> list[str]:
         """``mahjong-tui score`` arguments for this hand in ``variant``."""
@@ -148,6 +153,7 @@ def convert(string: str, seat_wind: str = "E", prevailing_wind: str = "E") -> Co
     source = None
     announcements = ""
     claimed_kongs = 0
+    exposed_pairs = 0
     in_play = 0
     for part in string.split():
         if part[0] == "m":
@@ -187,13 +193,25 @@ def convert(string: str, seat_wind: str = "E", prevailing_wind: str = "E") -> Co
             melds.append(f"({_write(names)})")
         elif case == "a" * len(ts) and len(ts) in (1, 2):
             concealed += names            # the tile, pair or couple the winning discard completed
+            exposed_pairs += 1
         elif case == "A" * len(ts):
             concealed += names
         else:
             raise NotExpressible(f"{part}: a group of mixed case")
-    if in_play != 14:
+    if in_play not in (13, 14):
         raise NotExpressible(f"{in_play} tiles in play (melds count 3, kongs too); "
-                             "score takes a finished hand of 14")
+                             "score takes a finished hand of 14 or a waiting hand of 13")
+    everything = concealed + [t for m in melds for t in _meld_tiles(m)]
+    over = sorted({t for t in everything if everything.count(t) > 4})
+    if over:
+        raise NotExpressible(f"more than four copies of {', '.join(over)}")
+    if in_play == 13 and exposed_pairs:
+        raise NotExpressible("an exposed pair or single tile in a waiting hand (only the winning discard is "
+                             "claimed for a pair): Kajongg keeps it apart from the concealed tiles")
+    if in_play == 13:
+        # a waiting hand: scored as a non-winner's hand; its last tile and how it came mean
+        # nothing then (Kajongg scores no winner's rules for it)
+        last, source, announcements = None, None, ""
     situations: list[str] = []
     win = None
     self_draw = True
@@ -222,6 +240,7 @@ def convert(string: str, seat_wind: str = "E", prevailing_wind: str = "E") -> Co
                              f"(source {source})")
     if last is None:
         self_draw = False     # no last tile named: nothing is scored for how it came
+    waiting = in_play == 13
     if source is not None and source not in SOURCES:
         raise NotExpressible(f"unknown tile source {source!r}")
     if src == "blessing":
@@ -251,7 +270,7 @@ def convert(string: str, seat_wind: str = "E", prevailing_wind: str = "E") -> Co
         parts.append(f"+{win}")
     if bonus:
         parts.append("|" + "".join(bonus))
-    return Converted(" ".join(parts), self_draw, situations, seat_wind, prevailing_wind)
+    return Converted(" ".join(parts), self_draw, situations, seat_wind, prevailing_wind, waiting)
 
 
 ORDER = {c: i for i, c in enumerate("tsm")}
