@@ -8,9 +8,12 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import select
 import signal
 import stat
+import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -221,3 +224,67 @@ async def test_chat_reaches_every_player_capped_and_rate_limited():
         assert table.snapshot() == before and server.remote[0].conn is not None
         for c in (a, b, s):
             c.close()
+
+
+def _pty_join(port: int) -> tuple[subprocess.Popen, int]:
+    """``mahjong-tui join 127.0.0.1:PORT`` (the TUI) on a pseudo-terminal of 100x30; returns the
+    process and the terminal's master side (the caller reads it so the app never blocks)."""
+    import fcntl
+    import pty
+    import struct
+    import termios
+
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+    e = {**env(), "TERM": "xterm-256color", "LANG": "C.UTF-8",
+         "MAHJONG_TUI_CONFIG": os.path.join(os.environ["MAHJONG_TUI_SAVES"], "config.toml")}
+    p = subprocess.Popen([sys.executable, "-m", "mahjong_tui", "join", f"127.0.0.1:{port}", "--name", "Tui"],
+                         stdin=slave, stdout=slave, stderr=slave, cwd=str(ROOT), env=e, start_new_session=True)
+    os.close(slave)
+    return p, master
+
+
+def _drain(master: int, stop: threading.Event) -> None:
+    while not stop.is_set():
+        try:
+            ready, _, _ = select.select([master], [], [], 0.1)
+            if ready and not os.read(master, 65536):
+                return
+        except OSError:
+            return
+
+
+async def test_the_tui_join_killed_and_started_again_sits_in_its_own_seat(tmp_path):
+    """The real ``mahjong-tui join HOST:PORT`` with its table interface (on a pseudo-terminal)
+    keeps its seat token too: killed with SIGKILL and started again with only the address, it
+    is back in its seat (the same seat record, the same name) and no new seat was given."""
+    saves = Path(os.environ["MAHJONG_TUI_SAVES"])
+    table = new_table("classic", seed=5, hands=1)
+    async with served(table, seats=("remote", "remote", "ai", "ai"), bot_delay=0, turn_timeout=None,
+                      claim_timeout=None, seat_file=tmp_path / "t.seats") as (server, task):
+        stop = threading.Event()
+        procs = []
+        try:
+            for attempt in range(2):
+                p, master = _pty_join(server.port)
+                procs.append(p)
+                threading.Thread(target=_drain, args=(master, stop), daemon=True).start()
+                await _until(lambda: server.remote[0].conn is not None, 60)
+                if attempt == 0:
+                    (record,) = (saves / "lan-seats").glob("*.json")
+                    assert stat.S_IMODE(record.stat().st_mode) == 0o600
+                    kept = json.loads(record.read_text())
+                    assert kept["seat"] == 0 and kept["name"] == "Tui"
+                    seat_record = dict(server.seat_file.seats[0])
+                    p.send_signal(signal.SIGKILL)
+                    p.wait(10)
+                    await _until(lambda: server.remote[0].conn is None)
+            assert server.seat_file.seats[0] == seat_record and 1 not in server.seat_file.seats
+            assert server.remote[0].name == "Tui"
+            assert json.loads(record.read_text())["token"] == kept["token"]
+        finally:
+            stop.set()
+            for p in procs:
+                if p.poll() is None:
+                    p.kill()
+                    p.wait(10)
