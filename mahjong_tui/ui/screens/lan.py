@@ -86,6 +86,12 @@ class TableInfoScreen(BaseModal):
         out = Table.grid()
         out.add_column()
         out.add_row(grid)
+        timers = info.get("timeouts") or {}
+        if timers:
+            def secs(v) -> str:
+                return "no limit" if v is None else f"{v:g} s"
+            out.add_row(Text(f"Timers: a turn {secs(timers.get('turn'))}, a claim {secs(timers.get('claim'))}; "
+                             "then a bot plays that decision", style="dim"))
         out.add_row(Text(""))
         if info["hosting"]:
             pw = (" (with the table password: --password-file FILE, or $MAHJONG_TUI_PASSWORD)"
@@ -111,12 +117,6 @@ class TableInfoScreen(BaseModal):
                 out.add_row(Text(f"  {info['kept']}", style="bold"))
                 out.add_row(Text("  (this machine keeps your seat token) or, from another machine:", style="dim"))
             out.add_row(Text(f"  {info['rejoin']}", style="bold"))
-        timers = info.get("timeouts") or {}
-        if timers:
-            def secs(v) -> str:
-                return "no limit" if v is None else f"{v:g} s"
-            out.add_row(Text(f"Timers: a turn {secs(timers.get('turn'))}, a claim {secs(timers.get('claim'))}; "
-                             "then a bot plays that decision", style="dim"))
         if not info["started"]:
             out.add_row(Text(""))
             out.add_row(Text("Play starts when every remote seat is taken.", style="italic"))
@@ -344,10 +344,11 @@ class HostScreen(VariantChoice, _LanForm):
     """Host a LAN table: variant, seats (human here, remote, AI), port, bind address,
     password, seed, hands."""
 
-    def __init__(self, *, variant: str = "classic", options: dict | None = None):
+    def __init__(self, *, variant: str = "classic", options: dict | None = None, bot_delay: float | None = None):
         super().__init__(classes="menu")
         self.init_variants(variant)
         self.initial_options = dict(options or {})  # the menu's choice, for the first variant shown
+        self.bot_delay = bot_delay  # the menu's bot pause (None: the app's, from the settings)
 
     def compose_body(self) -> ComposeResult:
         with Vertical(id="lan-form"):
@@ -414,7 +415,8 @@ class HostScreen(VariantChoice, _LanForm):
                               password=q("#password", Input).value or None,
                               seed=int(seed_text) if seed_text else None, hands=hands,
                               options=self.chosen_options(), turn_timeout=turn, claim_timeout=claim,
-                              bot_delay=float(getattr(self.app, "bot_delay", 0.5)))
+                              bot_delay=self.bot_delay if self.bot_delay is not None
+                              else float(getattr(self.app, "bot_delay", 0.5)))
 
     def go(self) -> None:
         try:

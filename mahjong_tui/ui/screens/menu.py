@@ -404,7 +404,13 @@ class MenuScreen(VariantChoice, BaseScreen):
             from .lan import HostScreen
 
             vid = self.query_one("#variant", Select).value
-            self.app.push_screen(HostScreen(variant=str(vid), options=self.chosen_options()))
+            try:  # the menu's bot pause, when it holds one (else the form takes the settings')
+                delay = float(self.query_one("#delay", Input).value.strip())
+            except ValueError:
+                delay = None
+            if delay is not None and not 0 <= delay <= MAX_BOT_PAUSE:
+                delay = None
+            self.app.push_screen(HostScreen(variant=str(vid), options=self.chosen_options(), bot_delay=delay))
         elif bid == "join":
             from .lan import JoinScreen
 
