@@ -14,6 +14,9 @@ screen.  An area whose boxed tiles do not fit its room draws the one-line faces 
 
 from __future__ import annotations
 
+import asyncio
+import gc
+
 from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
@@ -30,6 +33,55 @@ from ..model import wind_word
 from .art import TileArt, align, block_width, flow, flow_blocks, join_lines
 
 POND_ROW = 6  # issue 3 §2: the pond in rows of six
+
+
+class Collector:
+    """Python's garbage collection held off from a key pressed at the table to the screen
+    update that answers it, as Textual holds it off while it scrolls: a collection of the
+    oldest generation takes 50-200 ms with a table's objects alive (issue 21 bench:
+    ``tests/bench/bench_ui.py``), so one falling between a discard and its repaint was the
+    slowest presses.  The collection comes after the update instead (the bots' pause).
+
+    :meth:`hold` on a key; :meth:`drawn` when the table is drawn again; :meth:`painted` when
+    an area's line is painted: the first paint after a drawing lets the collector go (and a
+    second after the key at the latest, if nothing is drawn).  A collector that something
+    else turned off is left alone."""
+
+    held = False
+    _drawn = False
+    _timer: asyncio.TimerHandle | None = None
+    LONGEST = 1.0  # seconds
+
+    @classmethod
+    def hold(cls) -> None:
+        if cls.held or not gc.isenabled():
+            return
+        gc.disable()
+        cls.held, cls._drawn = True, False
+        try:
+            cls._timer = asyncio.get_running_loop().call_later(cls.LONGEST, cls.release)
+        except RuntimeError:  # no event loop (never at the table)
+            cls.release()
+
+    @classmethod
+    def drawn(cls) -> None:
+        if cls.held:
+            cls._drawn = True
+
+    @classmethod
+    def painted(cls) -> None:
+        if cls.held and cls._drawn:
+            cls._drawn = False
+            asyncio.get_running_loop().call_soon(cls.release)  # once this update is written
+
+    @classmethod
+    def release(cls) -> None:
+        if cls._timer is not None:
+            cls._timer.cancel()
+            cls._timer = None
+        if cls.held:
+            cls.held = False
+            gc.enable()
 
 
 def matches(tiles, track: int | None) -> set[int]:
@@ -172,6 +224,8 @@ class Area(Widget):
         return join_lines(self.lines(size.width, size.height))
 
     def render_line(self, y: int) -> Strip:
+        if Collector.held:
+            Collector.painted()
         p = self._paint
         if p is None or p[1] is not self.box or p[0] != self._paint_key():
             p = self._paint = self._make_paint()
@@ -605,6 +659,7 @@ class TableLayout(Widget):
                 seat.set_boxed(table)
 
     def show(self, frame: Frame) -> None:
+        Collector.drawn()
         a = self._areas
         a["header"].show(frame.header)
         for box in frame.seats:

@@ -2,7 +2,8 @@
 wide enough (:data:`LOG_MIN_WIDTH`); the ``l`` screen (screens/movelog.py) shows it at any size.
 
 Each line: the wind of the seat whose move it is, then the status line's words for it
-(``S  Bot 2 pungs 5m from You``), wrapped under its words; the newest at the bottom.  Claims and
+(``S  Bot 2 pungs 5m from You``), wrapped under its words; the newest last (the panel turns
+a page when full: :func:`page`).  Claims and
 kongs are bold, instant payments in the warning colour, a seat's own pass in italics.
 """
 
@@ -69,8 +70,11 @@ def log_lines(box: LogBox, width: int) -> list[Text]:
 
 
 class MoveLogPanel(Area):
-    """The side panel: a title, then the last lines of the log that fit (each entry wrapped
-    once for a width: a move adds its own lines, the earlier ones are kept)."""
+    """The side panel: a title, then the log, the newest entry last.  Once the panel is full
+    it turns two thirds of a page at a time (the last third stays on top): between turns the
+    lines already shown stay where they are, so a move repaints the line or two it adds, not
+    the whole panel (a log scrolling a line a move made every row of the screen part of each
+    repaint: issue 21 bench).  Each entry is wrapped once for a width."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -83,15 +87,26 @@ class MoveLogPanel(Area):
         if len(cache) > 4 * len(box.lines) + 64:
             cache.clear()
         lines: list[Text] = []
-        for entry in reversed(box.lines):  # the newest up, until the room is full
-            if len(lines) >= room:
-                break
+        for entry in box.lines:
             key = (entry, width)
             got = cache.get(key)
             if got is None:
                 got = cache[key] = entry_lines(entry, width)
-            lines[:0] = got
-        return [title] + (lines[-room:] if room else [])
+            lines.extend(got)
+        return [title] + page(lines, room)
 
 
-__all__ = ["LOG_MIN_WIDTH", "MoveLogPanel", "entry_lines", "log_lines", "wrap"]
+def page(lines: list, room: int) -> list:
+    """The part of ``lines`` a panel of ``room`` lines shows: all while they fit, then pages
+    that turn by two thirds of the room (each line keeps its row until the next turn; the
+    newest line is always shown)."""
+    if len(lines) <= room:
+        return lines
+    if room <= 0:
+        return []
+    step = max(1, room - room // 3)
+    start = -(-(len(lines) - room) // step) * step
+    return lines[start:start + room]
+
+
+__all__ = ["LOG_MIN_WIDTH", "MoveLogPanel", "entry_lines", "log_lines", "page", "wrap"]
