@@ -56,7 +56,7 @@ from ...engine import Action
 from ..frame import ActionBox, Frame, build_frame, log_box
 from ..model import advisor, hand_order, latest_discarder, needs, readiness, unseen, wind_word
 from ..session import DeskSession, Request
-from ..widgets.areas import TableLayout
+from ..widgets.areas import Collector, TableLayout
 from ..widgets.art import TileArt
 from .base import BaseScreen
 
@@ -296,6 +296,8 @@ class TableScreen(BaseScreen):
         self._prev_view = view
         show = s.shows_hand(bottom)
         req = s.request_now if (s.request_now is not None and s.request_now.seat == bottom) else None
+        if req is not None and req.future.done():
+            req = None  # answered: drawn as it will be once the desk takes it back (one repaint, not two)
         if show:
             self._order, _ = hand_order(view["hand"], view.get("drawn"))
         else:
@@ -452,6 +454,7 @@ class TableScreen(BaseScreen):
         return req
 
     def on_key(self, event: events.Key) -> None:
+        Collector.hold()  # no garbage collection until the answer is painted (areas.Collector)
         if self._call_key(event):
             return
         req = self._my_request()
