@@ -7,7 +7,7 @@ the platform's config folder, ``~/.config/mahjong-tui/config.toml`` on Linux).  
     faces = "auto"          # tile faces: "auto" or a shipped face set (mahjong_tui/ui/faces.py)
     colour_blind = false    # suit colours told apart with red-green colour blindness
     bot_pause = 0.4         # seconds a bot pauses before it acts, 0 to 10 (as --bot-delay)
-    auto_draw = false       # auto-draw on at a new table where the next player may take any
+    auto_draw = true        # auto-draw on at a new table where the next player may take any
                             # discard (Classic; the o key at the table)
     bell = false            # ring the terminal bell when it is your turn
 
@@ -55,7 +55,7 @@ class Settings:
     faces: str = "auto"
     colour_blind: bool = False
     bot_pause: float = 0.4
-    auto_draw: bool = False
+    auto_draw: bool = True
     bell: bool = False
 
 

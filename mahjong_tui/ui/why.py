@@ -29,13 +29,12 @@ def _counts(hand: Sequence[int]) -> list[int]:
     return counts
 
 
-def _why_not(worth: str, *, on_discard: bool) -> str:
+def _why_not(worth: str, *, on_discard: bool = True) -> str:
     """A wait's worth (:func:`wait_worth`: ``'no win: 3/15 fan'``, ``'self-draw only: …'``,
     ``'no win (completes a chow)'``) as the reason a complete shape is not a win."""
     if worth.startswith("self-draw only"):
         rest = worth[len("self-draw only"):].lstrip(": ")
-        return ("it wins only self-drawn, not on a discard" + (f" (self-drawn: {rest})" if rest else "")
-                if on_discard else f"a win self-drawn: {rest}")
+        return "it wins only self-drawn, not on a discard" + (f" (self-drawn: {rest})" if rest else "")
     if worth.startswith("no win"):
         rest = worth[len("no win"):].strip()
         if rest.startswith(":"):
@@ -100,8 +99,13 @@ def explain(variant, view: dict, legal: Sequence[Action] | None = None) -> list[
             rest = list(counts)
             rest[last] -= 1
             worth = wait_worth(variant, view, rest, [last]).get(last, "")
-            out.append(f"Your 14 tiles are a complete shape, but not a win self-drawn on {T.name(last)}: "
-                       + _why_not(worth, on_discard=False) + ".")
+            if worth.startswith("no win"):
+                out.append(f"Your 14 tiles are a complete shape, but not a win self-drawn on {T.name(last)}: "
+                           + _why_not(worth, on_discard=False) + ".")
+            else:  # a win self-drawn by the scorer: only the moment's rules keep it off the prompt
+                rest_worth = worth[len("self-draw only"):].lstrip(": ") if worth.startswith("self-draw only") else worth
+                out.append(f"Your 14 tiles are a complete hand, a win self-drawn ({rest_worth}), "
+                           "but the table does not offer the win at this moment.")
         elif not complete:
             try:
                 sh = shape.shanten(counts, melds)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import os
 import tempfile
+from dataclasses import replace
 
 from rich.console import Console
 
@@ -50,6 +51,10 @@ def make_app(seats=("human", "ai:baseline", "ai:baseline", "ai:baseline"), varia
                      width=120, **kw)
     app.theme = THEME
     app.privacy_guard = 0
+    if env is None and saves is None:
+        # the tests were written for Classic's take-or-draw prompts shown: a test's own app
+        # starts with auto-draw off (its default, on, is tested in test_settings)
+        app.settings = replace(app.settings, auto_draw=False)
     app.call_seconds = 0  # hot-seat call windows close at once (nobody calls) unless a test opens them
     return app
 

@@ -153,7 +153,8 @@ async def test_settings_are_saved_on_leaving_and_used_by_the_next_table(tmp_path
         assert screen.query_one("#set-faces", Select).value == "large"
         await pilot.press("tab", "space")  # the colour-blind palette on
         await pilot.press("tab", "end", "backspace", "backspace", "backspace", "1", ".", "5")  # bot pause 1.5 s
-        await pilot.press("tab", "space", "tab", "space")  # auto-draw, bell on
+        assert screen.query_one("#set-auto-draw", Switch).value  # on by default (issue 22, item 2)
+        await pilot.press("tab", "tab", "space")  # auto-draw left on, bell on
         await pilot.pause()
         assert "on: suits blue, orange, white" in screen_text(app)
         await pilot.press("escape")
@@ -229,7 +230,7 @@ async def test_play_takes_the_settings_and_the_command_line_wins(tmp_path, monke
         assert t.art.faces.name == faces
         assert (t.art.large.name if t.art.large is not None else None) == large
         assert [p.delay for p in t.session.runner.seats if hasattr(p, "delay")] == [delay] * 3
-        assert t.session.auto_draw == set()  # the settings' default: off
+        assert t.session.auto_draw == {0}  # the settings' default: on at a Classic table
         t.session.stop()
 
 

@@ -99,10 +99,10 @@ KEYS = [
     ("t", "take the discard into hand (5t*: counts as open in a pung)"),
     ("r", "take the kong replacement instead of a bloom tile"),
     ("x, Space", "pass"),
-    ("o", "auto-draw on/off: pass pick-up-only prompts by themselves"),
-    ("s", "hint: what ai:strong would do here (cursor to its discard)"),
-    ("?", "this help"),
-    ("h", "the rules of this variant"),
+    ("o  n  u", "auto-draw (take-or-draw passes), no calls, auto-win on/off"),
+    ("1-4", "hot-seat: call a discard (your player number); Space: none"),
+    ("s  y", "hint: ai:strong's move; y: why can't I win with this?"),
+    ("?  h", "this help; h: the rules of this variant"),
     ("l", "the moves of this hand (beside the table from 120 columns)"),
     ("q", "leave the table (save to resume later)"),
     ("replay", "← → step, PgUp PgDn hand, Home End, Tab turn table, s ai:strong's move, l moves"),
@@ -112,8 +112,8 @@ KEYS = [
 def keys_for(variant=None) -> list[tuple[str, str]]:
     """The rows of :data:`KEYS` that can apply in ``variant`` (all of them without one): the
     pick-up ``t`` (with the mark of a picked-up tile in the hand, ``5t*``: G-OX-2, a pung or
-    kong made with it scores as open) and auto-draw ``o`` only where the next player may take
-    any discard (``claims.next_player_pickup``, Classic), ``r`` only with bloom tiles (``wall.bloom_tiles``,
+    kong made with it scores as open) and auto-draw ``o`` (beside no calls ``n`` and auto-win
+    ``u``) only where the next player may take any discard (``claims.next_player_pickup``, Classic), ``r`` only with bloom tiles (``wall.bloom_tiles``,
     Yuxi), ``c`` only where a prompt can offer a chow: where sequences are claimed
     (``claims.chow``), named by the variant's meld kinds (Uzje: arith, gem, power), or made by
     the next player's pick-up (Classic, G-OX-2: ``claims.chow = "none"``, yet the take prompt
@@ -124,8 +124,10 @@ def keys_for(variant=None) -> list[tuple[str, str]]:
     pickup = bool(claims.get("next_player_pickup"))
     out = []
     for key, what in KEYS:
-        if key == "replay" or key in ("t", "o") and not pickup:
+        if key == "replay" or key == "t" and not pickup:
             continue
+        if key == "o  n  u" and not pickup:  # auto-draw only where the next player may take any discard
+            key, what = "n  u", "no calls (every claim passes), auto-win on/off"
         if key == "r" and not variant.wall.get("bloom_tiles"):
             continue
         if key == "p  k  c":
