@@ -367,9 +367,9 @@ class HostScreen(VariantChoice, _LanForm):
                 yield Label("Listen on", classes="menu-label2")
                 yield Input(value="127.0.0.1", id="bind", compact=True)
             with Horizontal(classes="menu-row"):
-                yield Label("Turn timer", classes="menu-label")
+                yield Label("Turn", classes="menu-label")
                 yield Input(placeholder=f"{DEFAULT_TURN_TIMEOUT:g} s", id="turn-timeout", compact=True)
-                yield Label("Claim timer", classes="menu-label2")
+                yield Label("Claim", classes="menu-label2")
                 yield Input(placeholder=f"{DEFAULT_CLAIM_TIMEOUT:g} s", id="claim-timeout", compact=True)
             with Horizontal(classes="menu-row"):
                 yield Label("Password", classes="menu-label")
@@ -379,7 +379,7 @@ class HostScreen(VariantChoice, _LanForm):
                 yield Label("Hands", classes="menu-label2")
                 yield Input(placeholder="match", id="hands", compact=True, type="integer")
             yield Static("Listen on 0.0.0.0 to let other machines join (set a password on a shared network). "
-                         "Timers: seconds a player has, or off; then a bot plays that decision.",
+                         "Turn, Claim: the seconds a player has (or off); then a bot plays that decision.",
                          classes="dim lan-note")
             yield from self.compose_buttons("Host")
         yield Footer()
