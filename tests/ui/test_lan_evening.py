@@ -214,3 +214,33 @@ async def test_the_host_form_sets_the_timers_and_uses_the_settings_bot_pause():
         await pilot.click("#host")
         await wait_for(pilot, lambda: isinstance(app.screen, HostScreen))
         assert app.screen.namespace().bot_delay == 2.5
+
+
+async def test_your_turn_at_a_lan_table_rings_and_flashes_when_the_settings_allow():
+    """With the settings' bell on, the turn that comes to you at a LAN table rings the bell and
+    flashes the screen (a tint that goes again); with it off, neither."""
+    from mahjong_tui.ui.screens.table import TableScreen
+
+    for bell in (True, False):
+        table = new_table("classic", seed=3, hands=1)
+        async with served(table, seats=("remote",) + BOTS + ("ai:baseline",), bot_delay=0) as (server, task):
+            session = await open_join(join_namespace(f"127.0.0.1:{server.port}", name="Ann"))
+            app = net_app(session)
+            app.settings = Settings(bell=bell)
+            rings, flashes = [], []
+            app.bell = lambda: rings.append(1)
+            real_flash = TableScreen.flash
+            try:
+                TableScreen.flash = lambda self: (flashes.append(1), real_flash(self))
+                async with app.run_test(size=(80, 24)) as pilot:
+                    await wait_for(pilot, lambda: session.request_now is not None and session.request_now.is_turn)
+                    await pilot.pause(0.05)
+                    t = table_screen(app)
+                    assert len(flashes) >= 1  # asked every time; it shows only with the bell on
+                    assert bool(rings) == bell
+                    t.flash()
+                    assert (t.styles.tint is not None and t.styles.tint.a > 0) == bell
+                    await wait_for(pilot, lambda: t.styles.tint is None or t.styles.tint.a == 0)
+            finally:
+                TableScreen.flash = real_flash
+                await session.aclose()
