@@ -191,8 +191,8 @@ def cell_figures(records: Sequence[dict]) -> dict:
     """The figures of one cell from its hands' records (in game order):
 
     - ``exhaustive_draws``: hands drawn, of all hands (rate, Wilson ci95);
-    - ``wins_by_form``: per winning form, the hands won in it, of all hands (a hand with two
-      winners counts twice);
+    - ``wins_by_form``: per winning form, the wins in it, of all wins (a hand with two winners
+      is two wins);
     - ``self_draw_share``: self-drawn wins, of all wins;
     - ``patterns``: per pattern id, the wins that scored it, of all wins;
     - ``value_won``: the value of each win in the variant's unit: ``mean``, ``sd`` (spread),
@@ -219,7 +219,7 @@ def cell_figures(records: Sequence[dict]) -> dict:
         "hands": n,
         "wins": len(wins),
         "exhaustive_draws": _rate(draws, n),
-        "wins_by_form": {f: _rate(k, n) for f, k in sorted(forms.items())},
+        "wins_by_form": {f: _rate(k, len(wins)) for f, k in sorted(forms.items())},
         "self_draw_share": _rate(self_draws, len(wins)),
         "patterns": {p: _rate(k, len(wins)) for p, k in sorted(pattern_wins.items())},
         "value_won": _mean([float(w["value"] or 0) for w in wins]),

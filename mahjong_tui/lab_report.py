@@ -133,7 +133,7 @@ def charts(res: LabResult) -> dict[str, str]:
         out["wins_by_form.svg"] = hbar_chart("Wins by form", labels, [
             (form, [c["wins_by_form"].get(form, empty)["rate"] for c in f],
              [c["wins_by_form"].get(form, empty)["ci95"] for c in f]) for form in forms],
-            percent=True, axis="hands won in each form, of all hands")
+            percent=True, axis="wins in each form, of all wins")
     return out
 
 
@@ -206,7 +206,7 @@ def markdown(res: LabResult, command: str, chart_files: Sequence[str], top_patte
         parts += [f"![{titles.get(name, name)}]({name})", ""]
     forms = sorted({k for f in res.figures for k in f["wins_by_form"]})
     if forms:
-        parts += ["## Wins by form (share of hands)", "",
+        parts += ["## Wins by form (share of wins)", "",
                   _md_table(["cell", *forms], [[res.label(c), *(_ci(f["wins_by_form"][k]) if k in f["wins_by_form"]
                                                               else "0" for k in forms)]
                                               for c, f in zip(res.cells, res.figures)]), ""]

@@ -51,7 +51,8 @@ def test_cell_figures_by_hand():
     assert f["hands"] == 4 and f["wins"] == 3
     assert f["exhaustive_draws"]["count"] == 1 and f["exhaustive_draws"]["rate"] == 0.25
     assert f["exhaustive_draws"]["ci95"] == [round(x, 4) for x in wilson(1, 4)]
-    assert f["wins_by_form"]["standard"]["count"] == 2 and f["wins_by_form"]["seven_pairs"]["rate"] == 0.25
+    # forms are shares of the 3 wins: standard 2/3, seven pairs 1/3
+    assert f["wins_by_form"]["standard"]["count"] == 2 and f["wins_by_form"]["seven_pairs"]["rate"] == 0.3333
     assert f["self_draw_share"]["count"] == 1 and f["self_draw_share"]["of"] == 3
     # a pattern counts once for each win that scored it ("a" twice in one hand is one win)
     assert f["patterns"]["a"]["count"] == 3 and f["patterns"]["a"]["rate"] == 1.0
@@ -67,6 +68,16 @@ def test_cell_figures_by_hand():
     assert d["advantage"] == round(0.5 - 1 / 12, 4)
     # the dealer's points: 12, -2, 0, 6 -> mean 4
     assert d["points_per_hand"]["mean"] == 4.0
+
+
+def test_a_hand_with_two_winners_is_two_wins():
+    """Where a discard may be won by several seats, wins can outnumber hands: every rate of
+    wins is of wins, never of hands."""
+    recs = [_hand(0, [(1, 2), (2, 3)], discarder=0), _hand(1, [(1, 2)], discarder=3)]
+    f = cell_figures(recs)
+    assert f["wins"] == 3 and f["wins_by_form"]["standard"] == {"count": 3, "of": 3, "rate": 1.0,
+                                                                "ci95": [round(x, 4) for x in wilson(3, 3)]}
+    assert f["dealer"]["non_dealer_win_rate"]["count"] == 2   # seats 1 and 2 of dealer 0; seat 1 is dealer 1
 
 
 def test_sweep_values_are_read_as_option_values():
