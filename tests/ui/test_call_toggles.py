@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from mahjong_tui.config import Settings
 from mahjong_tui.engine import Table
 from mahjong_tui.engine.log import GameLog
@@ -142,20 +144,24 @@ def test_auto_draw_is_on_by_default_at_a_classic_table():
     assert Settings().auto_draw is True
 
 
-async def test_auto_win_declares_a_win_unasked():
-    # seed 10, Classic, East with auto-win on from the start and the baseline bot's discards:
-    # if the hand ends in East's win, it was declared without a prompt; either way no prompt
-    # that offered East a win was ever shown.
-    app = make_app(seed=SEED, hands=1)
+@pytest.mark.parametrize("seed, self_drawn", [(17, False), (32, True)])
+async def test_auto_win_declares_a_win_unasked(seed, self_drawn):
+    # Classic, East with auto-win on from its first decision and the baseline bot's choices:
+    # seed 17 brings East a win on a discard, seed 32 a self-drawn one; either is declared
+    # without a prompt, and no prompt offering East a win is ever shown.
+    app = make_app(seed=seed, hands=1)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: my_request(app) is not None)
         session = table_screen(app).session
         answers = record_answers(session)
         await pilot.press("u")
+        await pilot.pause()
+        assert "auto-win on" in bar_text(app)
         shown: list = []
         await play(pilot, app, until=shown_recorder(shown))
         await wait_for(pilot, lambda: isinstance(app.screen, HandEndScreen))
+        winners = [w["seat"] for w in app.screen.summary["winners"]]
     assert not any(any(a.kind == "win" for a in req.legal) for req in shown if req.seat == 0)
-    wins = [(req, action) for req, action, on_screen in answers if action.kind == "win"]
-    assert all(not on for _r, a, on in answers if a.kind == "win")
-    assert all(req.seat == 0 for req, _a in wins)
+    wins = [(req, on_screen) for req, action, on_screen in answers if action.kind == "win"]
+    assert [(req.seat, req.is_turn, on_screen) for req, on_screen in wins] == [(0, self_drawn, False)]
+    assert winners == [0]
