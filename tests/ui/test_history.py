@@ -117,3 +117,37 @@ async def test_the_menu_history_replays_deletes_and_counts(tmp_path: Path):
         await pilot.click("#yes")
         await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen) and not app.screen.files)
         assert H.matches(folder) == [] and "none yet" in screen_text(app)
+
+
+async def test_a_lan_host_keeps_the_finished_match(tmp_path: Path, monkeypatch):
+    """``host`` (real sockets on 127.0.0.1; the remote seat played by the stand-in bot): the
+    host's table keeps the match it served, with the names its table showed."""
+    from mahjong_tui.ui.netsession import open_host
+    from mahjong_tui.ui.screens.lan import host_namespace
+
+    from .helpers import net_app
+
+    monkeypatch.setenv("MAHJONG_TUI_SAVES", str(tmp_path / "saves"))  # join/host keep their files there
+    ns = host_namespace("classic", ["human", "remote", "ai:baseline", "ai:baseline"], port=0, seed=32, hands=1,
+                        bot_delay=0)
+    ns.log, ns.start_after = str(tmp_path / "host.jsonl"), 0.0
+    session = await open_host(ns)
+    app = net_app(session, "host")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await play(pilot, app)
+            await wait_for(pilot, lambda: isinstance(app.screen, HandEndScreen))
+            names = [session.name(i) for i in range(4)]
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, MatchEndScreen))
+            assert "Kept in the history" in screen_text(app)
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: app.return_code is not None)
+    finally:
+        await session.aclose()
+    kept = H.matches(history_dir(app.env))
+    assert len(kept) == 1 and names[0] == "You"
+    assert H.names_of(kept[0]) == names
+    log = GameLog.load(kept[0])
+    assert log.seats == ["human", "remote", "ai:baseline", "ai:baseline"]
+    assert log.actions == session.host.server.table.actions and log.replay().phase == "match_over"
