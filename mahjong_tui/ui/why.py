@@ -111,7 +111,7 @@ def explain(variant, view: dict, legal: Sequence[Action] | None = None) -> list[
                 sh = shape.shanten(counts, melds)
             except ValueError:
                 return out + ["This hand cannot be read."]
-            out.append(f"Not a complete hand: after your best discard, {sh} tile{'s' if sh != 1 else ''} from ready"
+            out.append(f"Not a complete hand: after your best discard, {sh} tile{'s' if sh != 1 else ''} from ready."
                        if sh else "Not a complete hand: the right discard leaves you ready.")
             ranked = []
             for t in sorted(set(hand)):

@@ -373,7 +373,7 @@ async def test_pilot_the_call_window_looks_the_same_whatever_west_holds(monkeypa
     a = await pilot_one_discard(monkeypatch, WEST_PAIR)
     b = await pilot_one_discard(monkeypatch, WEST_NONE)
     # the public window after East's 9s: every person but East has a key, nobody's hand face up
-    assert "Player 1 (East) discarded" in a["window"] and "3  Player 3 calls" in a["window"]
+    assert "Player 1 (East) discarded" in a["window"] and "3  call (Player 3)" in a["window"]
     assert "Space: no calls" in a["window"]
     assert a["window"] == b["window"]
     # West's call: the same hand-over screen in both deals

@@ -429,7 +429,7 @@ class TableScreen(BaseScreen):
             title = (f"Rob {who}'s kong of ", T.parse_tile(rnd.tile), "?")
         else:
             title = (f"Rob {who}'s eighth flower, {rnd.tile}?",)
-        rows = tuple((str(seat + 1), (f"{s.name(seat)} {'called' if seat in rnd.called else 'calls'}",))
+        rows = tuple((str(seat + 1), (f"{s.name(seat)} called" if seat in rnd.called else f"call ({s.name(seat)})",))
                      for seat in rnd.keys)
         left = max(0.0, (rnd.deadline or 0) - asyncio.get_running_loop().time()) if rnd.deadline else s.call_seconds
         info = (f"Space: no calls · {math.ceil(left)} s",)
