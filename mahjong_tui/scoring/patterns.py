@@ -396,18 +396,18 @@ def detect(variant, hand: Hand, *, only: Iterable[str] | None = None, every_play
     Only patterns valued in one of ``tables`` (:func:`value_of`) are detected.  ``only``:
     restrict to these ids; ``every_player``: only patterns with ``applies_to =
     "every_player"`` (a non-winner's hand).  Breakdown order: the file's order, except that a
-    run of consecutive patterns with ``order = "hand"`` is ordered by where the hand first
-    shows each."""
+    run of consecutive patterns of one detector with ``order = "hand"`` is ordered by where
+    the hand first shows each."""
     specs = patterns_of(variant)
     wanted = set(only) if only is not None else None
     found: list[Found] = []
     block = 0
-    prev_hand = False
+    prev: PatternSpec | None = None
     for i, spec in enumerate(specs):
         in_hand = spec.order == "hand"
-        if not (in_hand and prev_hand):
+        if not (in_hand and prev is not None and prev.order == "hand" and prev.detector == spec.detector):
             block = i
-        prev_hand = in_hand
+        prev = spec
         if wanted is not None and spec.id not in wanted:
             continue
         if every_player and spec.applies_to != "every_player":

@@ -35,127 +35,38 @@ Decisions recorded here (not spelled out by the source):
 from __future__ import annotations
 
 from .. import tiles as T
-from ..melds import CHOW, CONCEALED_KONG, KONG, PUNG
-from .common import (
-    SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Arrangement, Group, apply_exclusions, arrangements,
-    declared_groups, hand_facts, nine_gates,
-)
+from ..melds import CHOW, PUNG
+from . import patterns as P
+from .common import STANDARD, Arrangement, Group, apply_exclusions, arrangements, declared_groups, hand_facts
 from .context import HandContext, PatternScore, ScoreResult
 
-POINT_IDS = (
-    "chow",
-    "pung_simple_open", "pung_simple_hidden",
-    "pung_terminal_open", "pung_terminal_hidden",
-    "pung_honour_open", "pung_honour_hidden",
-    "kong_simple_open", "kong_simple_hidden",
-    "kong_terminal_open", "kong_terminal_hidden",
-    "kong_honour_open", "kong_honour_hidden",
-    "pair_honour", "pair_value_wind",
-    "bonus_other", "bonus_own",
-    "mahjong_discard", "mahjong_self_drawn", "mahjong_last_tile", "worthless_hand",
-)
-DOUBLING_IDS = (
-    "dragon_pung", "own_wind_pung", "prevailing_wind_pung", "all_flowers", "all_seasons",
-    "half_suit", "full_suit", "pung_hand", "mahjong_by_dealer", "robbing_kong",
-    "three_small_masters",
-)
-SPECIAL_IDS = (
-    "heavenly_blessing", "earthly_blessing", "three_grand_masters", "four_blessings",
-    "grand_honours", "thirteen_miracles", "heads_and_tails", "hidden_treasure",
-    "grand_waiting", "seven_pairs",
-)
+_NORMAL = ("points", "doublings")
+_SPECIAL = ("special",)
 
-#: Every id this scheme can detect (``variant.py`` validates classic.toml against it).
-PATTERN_IDS = frozenset(POINT_IDS + DOUBLING_IDS + SPECIAL_IDS)
 
-DESCRIPTIONS = {
-    "chow": "chow (no points)",
-    "pung_simple_open": "exposed pung of simples (2–8)",
-    "pung_simple_hidden": "concealed pung of simples (2–8)",
-    "pung_terminal_open": "exposed pung of terminals",
-    "pung_terminal_hidden": "concealed pung of terminals",
-    "pung_honour_open": "exposed pung of honours",
-    "pung_honour_hidden": "concealed pung of honours",
-    "kong_simple_open": "exposed kong of simples (2–8)",
-    "kong_simple_hidden": "concealed kong of simples (2–8)",
-    "kong_terminal_open": "exposed kong of terminals",
-    "kong_terminal_hidden": "concealed kong of terminals",
-    "kong_honour_open": "exposed kong of honours",
-    "kong_honour_hidden": "concealed kong of honours",
-    "pair_honour": "pair of honours",
-    "pair_value_wind": "pair of your own or the prevailing wind",
-    "bonus_other": "flower or season of another wind",
-    "bonus_own": "flower or season of your own wind",
-    "mahjong_discard": "mahjong on a discard",
-    "mahjong_self_drawn": "mahjong by self-draw",
-    "mahjong_last_tile": "mahjong on the last tile of the wall",
-    "worthless_hand": "mahjong with a worthless hand (all chows, a plain pair, no flowers)",
-    "dragon_pung": "pung or kong of dragons",
-    "own_wind_pung": "pung or kong of your own wind",
-    "prevailing_wind_pung": "pung or kong of the prevailing wind",
-    "all_flowers": "all four flowers",
-    "all_seasons": "all four seasons",
-    "half_suit": "half suit: one suit and honours",
-    "full_suit": "full suit: one suit only, or honours only",
-    "pung_hand": "pung hand: no chows",
-    "mahjong_by_dealer": "mahjong by the dealer (East)",
-    "robbing_kong": "mahjong by robbing a kong",
-    "three_small_masters": "three small masters: two dragon pungs and a dragon pair",
-    "heavenly_blessing": "heavenly blessing: East wins with his dealt tiles",
-    "earthly_blessing": "earthly blessing: mahjong on East's first discard",
-    "three_grand_masters": "three grand masters: pungs of all three dragons",
-    "four_blessings": "four blessings: pungs of all four winds",
-    "grand_honours": "grand honours: honours only",
-    "thirteen_miracles": "thirteen miracles: one of each terminal and honour, plus a pair",
-    "heads_and_tails": "heads and tails: terminals only",
-    "hidden_treasure": "hidden treasure: four concealed pungs or kongs and a pair",
-    "grand_waiting": "grand waiting: 1112345678999 of one suit, plus one",
-    "seven_pairs": "seven pairs",
-}
+def __getattr__(name: str):
+    """``PATTERN_IDS`` (frozenset), ``DESCRIPTIONS`` (id → a player's words) and
+    ``POINT_IDS`` / ``DOUBLING_IDS`` / ``SPECIAL_IDS`` (the ids of each value table): the
+    patterns ``variants/classic.toml`` lists (:func:`mahjong_tui.scoring.patterns.shipped`)."""
+    if name == "PATTERN_IDS":
+        return P.shipped("classic", "ids")
+    if name == "DESCRIPTIONS":
+        return P.shipped("classic", "names")
+    table = {"POINT_IDS": "points", "DOUBLING_IDS": "doublings", "SPECIAL_IDS": "special"}.get(name)
+    if table is not None:
+        from ..variant import load_variant
+
+        return tuple(load_variant("classic").scoring[table])
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 CHOW_REFUSAL = ("the winning tile completes a chow (Oxenstierna rule: a hand may not be completed "
                 "by a chow; the last tile must complete a pung, a kong or the pair)")
 
 
 # ----------------------------------------------------------------------------------------
-# Tally of items
+# Detection: the pattern library, as variants/classic.toml lists it
 # ----------------------------------------------------------------------------------------
-
-
-class _Tally:
-    """Ordered collection of (id → count) for one table of the variant."""
-
-    def __init__(self, variant):
-        self.variant = variant
-        self.items: dict[str, list] = {}
-
-    def add(self, pid: str, kind: str, count: int = 1) -> None:
-        table = {"points": "points", "doublings": "doublings", "special": "special"}[kind]
-        if pid not in self.variant.scoring[table] or count <= 0:
-            return
-        if pid in self.items:
-            self.items[pid][1] += count
-        else:
-            self.items[pid] = [kind, count]
-
-    def value_of(self, pid: str, kind: str) -> float:
-        return self.variant.scoring[kind].get(pid, 0)
-
-    def patterns(self) -> tuple[PatternScore, ...]:
-        out = []
-        for pid, (kind, count) in self.items.items():
-            out.append(PatternScore(pid, self.value_of(pid, kind), count, kind, DESCRIPTIONS.get(pid, pid)))
-        return tuple(out)
-
-    def total(self, kind: str) -> float:
-        return sum(self.value_of(pid, k) * c for pid, (k, c) in self.items.items() if k == kind)
-
-
-def _cap(variant, value: float) -> float:
-    limit = variant.scoring.get("limit", 0) or 0
-    if limit and value > limit:
-        value = limit
-    return _num(value)
 
 
 def _num(x):
@@ -164,164 +75,28 @@ def _num(x):
     return x
 
 
-def _value_of(variant, patterns) -> float:
-    """S = points × 2^doublings, capped at ``scoring.limit`` (classic.md "Scoring")."""
-    points = sum(p.total for p in patterns if p.kind == "points")
-    doublings = sum(p.total for p in patterns if p.kind == "doublings")
-    return _cap(variant, points * 2 ** doublings)
-
-
-def _finish(variant, tally: _Tally) -> tuple[float, tuple[PatternScore, ...]]:
+def _finish(variant, found) -> tuple[float, tuple[PatternScore, ...]]:
     """Breakdown after ``scoring.exclusions`` (none in classic.toml; a house file may list e.g.
-    ``["three_small_masters", "dragon_pung"]`` to make the former replace the latter) and its value."""
-    pats = tuple(apply_exclusions(variant, tally.patterns()))
-    return _value_of(variant, pats), pats
-
-
-def _ranks(variant) -> tuple[int, int]:
-    lo, hi = variant.tiles_rules["ranks"]
-    return int(lo), int(hi)
-
-
-def _tile_class(variant, t: int) -> str:
-    if T.is_honour(t):
-        return "honour"
-    lo, hi = _ranks(variant)
-    return "terminal" if T.rank_of(t) in (lo, hi) else "simple"
-
-
-def _triplet_id(variant, g: Group) -> str:
-    if g.kind == KONG:
-        hidden = g.concealed and g.kong_type in (None, CONCEALED_KONG)
-    else:
-        hidden = g.concealed
-    return f"{'kong' if g.kind == KONG else 'pung'}_{_tile_class(variant, g.tile)}_{'hidden' if hidden else 'open'}"
-
-
-# ----------------------------------------------------------------------------------------
-# Items every player scores (classic.md "The other players"; G-OX-6)
-# ----------------------------------------------------------------------------------------
-
-
-def _all_player_items(variant, ctx: HandContext, tally: _Tally, triplets, n_chows: int, facts) -> None:
-    if n_chows:
-        tally.add("chow", "points", n_chows)
-    for g in triplets:
-        tally.add(_triplet_id(variant, g), "points")
-    seat_no = T.seat_number(ctx.seat_wind)
-    for b in ctx.bonus:
-        if T.is_flower_or_season(b):
-            tally.add("bonus_own" if T.bonus_number(b) == seat_no else "bonus_other", "points")
-    # doublings
-    n_dragon = sum(1 for g in triplets if T.is_dragon(g.tile))
-    tally.add("dragon_pung", "doublings", n_dragon)
-    if any(g.tile == ctx.seat_wind for g in triplets):
-        tally.add("own_wind_pung", "doublings")
-    if any(g.tile == ctx.prevailing_wind for g in triplets):
-        tally.add("prevailing_wind_pung", "doublings")
-    if facts.flowers == frozenset(T.FLOWERS):
-        tally.add("all_flowers", "doublings")
-    if facts.seasons == frozenset(T.SEASONS):
-        tally.add("all_seasons", "doublings")
-    if facts.tiles:
-        if (len(facts.suits) == 1 and not facts.has_honours) or (not facts.suits and facts.has_honours):
-            tally.add("full_suit", "doublings")
-        elif len(facts.suits) == 1 and facts.has_honours:
-            tally.add("half_suit", "doublings")
-
-
-# ----------------------------------------------------------------------------------------
-# Winner
-# ----------------------------------------------------------------------------------------
-
-
-def _pair_items(ctx: HandContext, pair: Group | None, tally: _Tally) -> int:
-    """Add the winner's pair points (G-OX-3); return how many point items the pair gave."""
-    if pair is None:
-        return 0
-    t = pair.tile
-    n = 0
-    if T.is_dragon(t) or T.is_wind(t):
-        tally.add("pair_honour", "points")
-        n += 1
-        if T.is_wind(t) and (t == ctx.seat_wind or t == ctx.prevailing_wind):
-            tally.add("pair_value_wind", "points")  # once, even if own = prevailing (G-OX-3)
-            n += 1
-    return n
+    ``["three_small_masters", "dragon_pung"]`` to make the former replace the latter) and its
+    value, S = points × 2^doublings capped at ``scoring.limit`` (classic.md "Scoring")."""
+    pats = tuple(apply_exclusions(variant, P.scores(variant, found, _NORMAL)))
+    return P.combine_points_doublings(variant, pats), pats
 
 
 def _score_standard(variant, ctx: HandContext, arr: Arrangement, facts) -> tuple[float, tuple[PatternScore, ...]]:
-    tally = _Tally(variant)
-    triplets = arr.triplets
-    n_chows = len(arr.chows)
-    _all_player_items(variant, ctx, tally, triplets, n_chows, facts)
-    pair = arr.pair
-    pair_items = _pair_items(ctx, pair, tally)
-    has_flowers = any(T.is_flower_or_season(b) for b in ctx.bonus)
-    worthless = (n_chows == 4 and pair_items == 0 and not has_flowers
-                 and "worthless_hand" in variant.scoring["points"])
-    sits = ctx.situations
-    if worthless:
-        tally.add("worthless_hand", "points")  # replaces the mahjong points (classic.md "Points")
-    elif ctx.self_draw and "last_wall_tile" in sits:
-        tally.add("mahjong_last_tile", "points")
-    elif ctx.self_draw:
-        tally.add("mahjong_self_drawn", "points")
-    else:
-        tally.add("mahjong_discard", "points")
-    if n_chows == 0:
-        tally.add("pung_hand", "doublings")
-    if ctx.is_dealer:
-        tally.add("mahjong_by_dealer", "doublings")
-    if "robbing_kong" in sits or ("kong_claimable_discard" in sits
-                                  and variant.claims.get("rob_kong_concealed_pung", False)):
-        tally.add("robbing_kong", "doublings")
-    dragon_triplets = sum(1 for g in triplets if T.is_dragon(g.tile))
-    if dragon_triplets == 2 and pair is not None and T.is_dragon(pair.tile):
-        tally.add("three_small_masters", "doublings")
-    return _finish(variant, tally)
+    """The winner's items of one standard arrangement: every player's items, then the pair,
+    the way he went out and the hand's doublings (classic.md "Points", "Doublings")."""
+    return _finish(variant, P.detect(variant, P.Hand(variant, ctx, arr, facts=facts), tables=_NORMAL))
 
 
 def _specials(variant, ctx: HandContext, arrs: list[Arrangement], facts) -> list[tuple[str, Arrangement]]:
-    """Special hands present (id, an arrangement showing it), in table order.  Exempt from the
-    chow rule (classic.md "Winning hands")."""
-    found: list[tuple[str, Arrangement]] = []
-    std = [a for a in arrs if a.form == STANDARD]
-    sits = ctx.situations
-    first = arrs[0]
-    if "heavenly" in sits and ctx.is_dealer:
-        found.append(("heavenly_blessing", first))
-    if "earthly" in sits and not ctx.is_dealer:
-        found.append(("earthly_blessing", first))
-    for a in std:
-        if set(T.DRAGONS) <= {g.tile for g in a.triplets}:
-            found.append(("three_grand_masters", a))
-            break
-    for a in std:
-        if set(T.WINDS) <= {g.tile for g in a.triplets}:
-            found.append(("four_blessings", a))
-            break
-    if facts.all_honours:
-        found.append(("grand_honours", std[0] if std else first))
-    for a in arrs:
-        if a.form == THIRTEEN_ORPHANS:
-            found.append(("thirteen_miracles", a))
-            break
-    if facts.all_terminals:
-        found.append(("heads_and_tails", std[0] if std else first))
-    if not ctx.claimed_concealed:
-        for a in std:
-            if len(a.triplets) == 4 and all(g.concealed for g in a.triplets):
-                found.append(("hidden_treasure", a))
-                break
-    if nine_gates(variant, ctx):
-        found.append(("grand_waiting", std[0] if std else first))
-    for a in arrs:
-        if a.form == SEVEN_PAIRS:
-            found.append(("seven_pairs", a))
-            break
-    table = variant.scoring["special"]
-    return [(pid, a) for pid, a in found if pid in table]
+    """Special hands present (id, the first arrangement showing it), in the file's order
+    (``[scoring.special]`` values them).  Exempt from the chow rule (classic.md "Winning hands")."""
+    first: dict[str, Arrangement] = {}
+    for arr in arrs:
+        for f in P.detect(variant, P.Hand(variant, ctx, arr, facts=facts), tables=_SPECIAL):
+            first.setdefault(f.spec.id, arr)
+    return [(s.id, first[s.id]) for s in P.patterns_of(variant) if s.id in first]
 
 
 def _completes_chow(variant, arr: Arrangement) -> bool:
@@ -353,8 +128,7 @@ def evaluate(variant, ctx: HandContext) -> ScoreResult:
     if not arrs:
         forms = ", ".join(f.replace("_", " ") for f in variant.win["forms"])
         return ScoreResult(False, 0, unit, reason=f"not a complete hand (winning forms: {forms})")
-    _, hi = _ranks(variant)
-    facts = hand_facts(ctx, hi)
+    facts = hand_facts(ctx, variant.tiles_rules["ranks"][1])
 
     special = None
     for pid, arr in _specials(variant, ctx, arrs, facts):
@@ -379,7 +153,7 @@ def evaluate(variant, ctx: HandContext) -> ScoreResult:
     if special is not None and (normal is None or special[1] >= normal[0]):
         pid, val, arr = special
         res = ScoreResult(True, _num(val), unit, form=arr.form,
-                          patterns=(PatternScore(pid, val, 1, "special", DESCRIPTIONS[pid]),),
+                          patterns=(PatternScore(pid, val, 1, "special", P.spec_of(variant, pid).name),),
                           decomposition=arr.notation(), winning_group=arr.winning_index())
     elif normal is not None:
         val, pats, arr = normal
@@ -414,21 +188,17 @@ def score_loser(variant, ctx: HandContext) -> ScoreResult:
     unit = variant.scoring["unit"]
     if not variant.scoring.get("score_losers", False):
         return ScoreResult(False, 0, unit)
-    _, hi = _ranks(variant)
     groups = declared_groups(ctx)
     ccounts = T.counts_of(ctx.concealed)
     claimed = T.counts_of(ctx.claimed_concealed)
     for t, n in enumerate(ccounts):
         if n >= 3:
             groups.append(Group(PUNG, (t, t, t), claimed[t] <= n - 3, False, None, False))
-    triplets = [g for g in groups if g.is_triplet]
-    n_chows = sum(1 for g in groups if g.kind == CHOW)
-    tally = _Tally(variant)
     loser_ctx = ctx if not ctx.winner else HandContext(**{**ctx.__dict__, "winner": False})
-    _all_player_items(variant, loser_ctx, tally, triplets, n_chows, hand_facts(ctx, hi))
-    value, pats = _finish(variant, tally)
+    hand = P.Hand(variant, loser_ctx, None, groups=groups)
+    value, pats = _finish(variant, P.detect(variant, hand, every_player=True, tables=_NORMAL))
     return ScoreResult(False, value, unit, patterns=pats,
                        decomposition=tuple(g.notation() for g in groups))
 
 
-__all__ = ["PATTERN_IDS", "evaluate", "score_loser", "DESCRIPTIONS", "CHOW_REFUSAL"]
+__all__ = ["evaluate", "score_loser", "CHOW_REFUSAL"]
