@@ -147,3 +147,49 @@ async def test_the_app_draws_every_face_down_tile_at_120x40_and_160x50_and_words
             assert count_face_down(lines, width, height, scale) == w["live"] + w["dead"] == 81
             assert any(f"{w['live']} to draw" in ln for ln in lines)
             assert panel.size.height >= height and panel.size.width >= width
+
+
+def count_ascii_face_down(lines: list[str], width: int, height: int, scale: int = 1) -> int:
+    """Face-down tiles drawn in an ASCII ring of ``width`` x ``height`` cells found in ``lines``:
+    every wall cell is one stack (``#`` two tiles, ``-`` and ``*`` one); at ``scale`` 2 a stack
+    is two cells."""
+    from mahjong_tui.ui.widgets.wall import ASCII_GLYPHS
+
+    rows = [ln for ln in lines if ln.strip()]
+    top = next(i for i, ln in enumerate(rows) if "#" in ln or "-" in ln)
+    ring = rows[top:top + height]
+    left = min(len(ln) - len(ln.lstrip()) for ln in ring)
+    ring = [ln[left:left + width].ljust(width) for ln in ring]
+    n = 0
+    for r, ln in enumerate(ring):
+        for c, ch in enumerate(ln):
+            if r in (0, height - 1) or c in (0, 1, width - 2, width - 1):
+                n += ASCII_GLYPHS.get(ch, 0)
+    return n // scale
+
+
+@pytest.mark.parametrize("faces", ["ascii", "large-ascii"])
+async def test_the_ascii_face_sets_draw_the_walls_in_ascii_too(faces):
+    """Issue 21: the walls are drawn in every face set where there is room; in ASCII the
+    stacks are ``#`` (two high) and ``-`` (one high), and they hold every face-down tile."""
+    from mahjong_tui.ui.widgets.wall import ASCII_GLYPHS
+
+    for variant, size in (("yuxi", (120, 40)), ("uzje", (160, 50)), ("classic", (80, 24))):
+        app = make_app(variant=variant, seed=3, hands=1, faces=faces)
+        async with app.run_test(size=size) as pilot:
+            await wait_for(pilot, lambda: my_request(app) is not None)
+            await pilot.pause()
+            panel = app.screen.query_one(WallPanel)
+            lines = panel.plain_lines()
+            w = my_request(app).view["wall"]
+            assert all(ln.isascii() for ln in lines), lines
+            if size == (80, 24):  # no room: the summary in words
+                assert any(ln.startswith("Wall ") and ln.endswith(" to draw") for ln in lines), lines
+                assert not any(set(ln.strip()) <= set(ASCII_GLYPHS) and ln.strip() for ln in lines), lines
+                continue
+            box = panel.content_size
+            scale = ring_scale(panel.box.walls, box.width, box.height, ascii=True)
+            assert scale, (box, lines)
+            width, height = ring_size(panel.box.walls, scale, ascii=True)
+            assert count_ascii_face_down(lines, width, height, scale) == w["live"] + w["dead"]
+            assert any(" to draw" in ln for ln in lines)

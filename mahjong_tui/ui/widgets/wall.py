@@ -14,7 +14,13 @@ enough for a row a stack down the sides (and wide enough to leave the side ponds
 are drawn at double size: two cells a stack across, a row a stack (two cells wide) down the
 sides, ``██`` two high and ``▄▄`` one high everywhere.  An arrow inside the ring points at the
 break (the last stack counted from the right).  The compass lights the seats the table waits
-for.  With an ASCII-only face set the summary is always used.
+for.
+
+With an ASCII-only face set (``--faces ascii``, ``large-ascii``) the walls are drawn in ASCII
+(:data:`ASCII_GLYPHS`): ``#`` a stack two high, ``-`` one high, ``*`` a face-up tile lying on a
+face-down one, ``o`` a face-up tile alone, ``.`` where stacks have been drawn; a cell a stack
+across, and down the sides two stacks a row side by side (the first outside) or, at double size,
+two cells a stack and a row a stack as in the other face sets.  The break arrow is ``^ v < >``.
 """
 
 from __future__ import annotations
@@ -52,23 +58,27 @@ QUADRANTS = {
 GLYPH_QUADRANTS = {ch: sum(k) for k, ch in QUADRANTS.items()}
 #: the break arrow inside the ring, pointing at the wall
 BREAK_ARROW = {"top": "▲", "bottom": "▼", "left": "◀", "right": "▶"}
+#: ASCII walls: glyph -> the face-down tiles of the stack it draws (a cell a stack)
+ASCII_GLYPHS = {"#": 2, "-": 1, "*": 1, "o": 0}
+ASCII_EMPTY, ASCII_KEY = ".", "#"
+ASCII_ARROW = {"top": "^", "bottom": "v", "left": "<", "right": ">"}
 
 
-def ring_size(walls: Walls, scale: int = 1) -> tuple[int, int]:
+def ring_size(walls: Walls, scale: int = 1, ascii: bool = False) -> tuple[int, int]:
     """(width, height) in cells of the drawn walls: ``scale`` 1 (a cell a stack across, two
-    stacks a cell down the sides) or 2 (two cells a stack across, a row a stack down the
-    sides, two cells wide)."""
+    stacks a cell down the sides; ``ascii``: two stacks a row side by side, two cells wide) or
+    2 (two cells a stack across, a row a stack down the sides, two cells wide)."""
     n_h = max(len(walls.side("top")), len(walls.side("bottom")))
     n_v = max(len(walls.side("left")), len(walls.side("right")))
     if scale == 2:
         return 2 * n_h + 4, n_v + 2
-    return n_h + 2, (n_v + 1) // 2 + 2
+    return n_h + (4 if ascii else 2), (n_v + 1) // 2 + 2
 
 
-def ring_scale(walls: Walls, width: int, height: int) -> int:
+def ring_scale(walls: Walls, width: int, height: int, ascii: bool = False) -> int:
     """The larger scale whose walls fit in ``width`` x ``height`` (2, 1), or 0: none does."""
     for scale in (2, 1):
-        w, h = ring_size(walls, scale)
+        w, h = ring_size(walls, scale, ascii)
         if w <= width and h <= height:
             return scale
     return 0
@@ -116,6 +126,16 @@ def _runs(cells: tuple) -> Text:
     return t
 
 
+@lru_cache(maxsize=256)
+def ascii_cell(s: Stack) -> tuple[str, Style]:
+    """A stack in ASCII (:data:`ASCII_GLYPHS`), in its region's colour."""
+    down = (s.top == DOWN) + (s.bottom == DOWN)
+    if not down and not s.up:
+        return ASCII_EMPTY, _style(EMPTY_STYLE, None)
+    glyph = ("*" if down else "o") if s.up else ("#" if down == 2 else "-")
+    return glyph, _cell_style([s])
+
+
 @lru_cache(maxsize=1024)
 def vertical_cell(upper: Stack | None, lower: Stack | None, outer_left: bool) -> tuple[str, Style]:
     """Two stacks of a side wall in one cell: each a half, its bottom tile in the outer
@@ -142,8 +162,8 @@ class WallPanel(Area):
         old = self.box
         if box == old:
             return
-        size = ring_size(box.walls) if box is not None and box.walls is not None else None
-        if old is not None and size == (ring_size(old.walls) if old.walls is not None else None):
+        size = ring_size(box.walls, 1, self.ascii) if box is not None and box.walls is not None else None
+        if old is not None and size == (ring_size(old.walls, 1, self.ascii) if old.walls is not None else None):
             super().show(box)  # the same size: a repaint
             return
         self.box = box
@@ -154,12 +174,18 @@ class WallPanel(Area):
         size only where the middle is three times as wide, leaving room for the side
         ponds), else the summary's."""
         box = self.box
-        if box is not None and box.walls is not None and not self.art.faces.ascii_only:
-            scale = ring_scale(box.walls, container.width // 3, container.height)
-            scale = scale or ring_scale(box.walls, container.width, container.height)
+        if box is not None and box.walls is not None:
+            ascii = self.ascii
+            scale = ring_scale(box.walls, container.width // 3, container.height, ascii)
+            scale = scale or ring_scale(box.walls, container.width, container.height, ascii)
             if scale:
-                return ring_size(box.walls, scale)[0]
+                return ring_size(box.walls, scale, ascii)[0]
         return 16
+
+    @property
+    def ascii(self) -> bool:
+        """The walls drawn in ASCII (an ASCII-only face set)."""
+        return self.art.faces.ascii_only
 
     def compass(self, box: WallBox) -> list[Text]:
         winds = dict(box.winds)
@@ -182,7 +208,7 @@ class WallPanel(Area):
         """A line of the middle: a block of ``region``'s colour (the legend), then ``label``."""
         t = Text(no_wrap=True, end="")
         if region is not None:
-            t.append(f"{KEY_GLYPH} ", REGION_STYLE[region])
+            t.append(f"{ASCII_KEY if self.ascii else KEY_GLYPH} ", REGION_STYLE[region])
         t.append_text(label if isinstance(label, Text) else Text(label))
         return t
 
@@ -193,8 +219,8 @@ class WallPanel(Area):
         return flow(items, width, 1, justify="center")
 
     def draw(self, box: WallBox, width: int, height: int) -> list[Text]:
-        scale = ring_scale(box.walls, width, height) if box.walls is not None else 0
-        if scale and not self.art.faces.ascii_only:
+        scale = ring_scale(box.walls, width, height, self.ascii) if box.walls is not None else 0
+        if scale:
             return self.draw_walls(box, width, height, scale)
         return self.draw_summary(box, width, height)
 
@@ -207,8 +233,8 @@ class WallPanel(Area):
         if last is not None and last[1] == scale and (last[0] is walls or last[0] == walls):
             self._ring = (walls, scale, last[2], last[3])
             return last[2]
-        W, H = ring_size(walls, scale)
-        side = scale
+        W, H = ring_size(walls, scale, self.ascii)
+        side = 2 if self.ascii else scale
         grid = self.grid(walls, scale)
         rows = ([_runs(tuple(row)) for row in grid], [_runs(tuple(row[:side + 1])) for row in grid],
                 [_runs(tuple(row[W - side - 1:])) for row in grid])
@@ -217,10 +243,12 @@ class WallPanel(Area):
 
     def grid(self, walls: Walls, scale: int) -> list[list[tuple[str, Style | str]]]:
         """The cells of the drawn walls (and the break arrow), the middle blank."""
-        W, H = ring_size(walls, scale)
+        ascii = self.ascii
+        W, H = ring_size(walls, scale, ascii)
         R = H - 2
-        side = scale  # the side walls' width in cells
+        side = 2 if ascii else scale  # the side walls' width in cells
         grid: list[list[tuple[str, Style | str]]] = [[(" ", "")] * W for _ in range(H)]
+        across_cell = ascii_cell if ascii else horizontal_cell
 
         def across(pos: str) -> int:  # the first column of the top or bottom wall
             return side + (W - 2 * side - scale * len(walls.side(pos))) // 2
@@ -229,19 +257,23 @@ class WallPanel(Area):
             off = across(pos)
             for i, s in enumerate(walls.side(pos)):
                 for k in range(scale):
-                    grid[row][off + scale * i + k] = horizontal_cell(s)
+                    grid[row][off + scale * i + k] = across_cell(s)
         for col, pos in ((0, "left"), (W - side, "right")):
             stacks = list(walls.side(pos))
             for r in range(R):
                 if scale == 2:  # a row a stack, drawn as across
                     if r < len(stacks):
-                        grid[1 + r][col] = grid[1 + r][col + 1] = horizontal_cell(stacks[r])
+                        grid[1 + r][col] = grid[1 + r][col + 1] = across_cell(stacks[r])
+                    continue
+                if ascii:  # two stacks a row side by side, the first outside
+                    for k, s in enumerate(stacks[2 * r:2 * r + 2]):
+                        grid[1 + r][col + (k if pos == "left" else 1 - k)] = ascii_cell(s)
                     continue
                 pair = stacks[2 * r:2 * r + 2] + [None, None]
                 if pair[0] is not None:
                     grid[1 + r][col] = vertical_cell(pair[0], pair[1], outer_left=(pos == "left"))
         pos, idx = walls.break_at
-        arrow = (BREAK_ARROW[pos], Style(bold=True))
+        arrow = ((ASCII_ARROW if ascii else BREAK_ARROW)[pos], Style(bold=True))
         if pos in ("top", "bottom"):
             grid[1 if pos == "top" else R][across(pos) + scale * idx + (scale - 1)] = arrow
         else:
@@ -251,9 +283,9 @@ class WallPanel(Area):
 
     def draw_walls(self, box: WallBox, width: int, height: int, scale: int = 1) -> list[Text]:
         walls = box.walls
-        W, H = ring_size(walls, scale)
+        W, H = ring_size(walls, scale, self.ascii)
         R = H - 2
-        side = scale  # the side walls' width in cells
+        side = 2 if self.ascii else scale  # the side walls' width in cells
         whole, lefts, rights = self.ring(walls, scale)
         # the middle: counts above the compass, the rest below
         inner = W - 2 * side - 2
@@ -340,5 +372,5 @@ class WallPanel(Area):
         return lines
 
 
-__all__ = ["EMPTY_GLYPH", "EMPTY_STYLE", "FACE_UP_BG", "GLYPH_QUADRANTS", "QUADRANTS", "REGION_STYLE", "WallPanel",
+__all__ = ["ASCII_EMPTY", "ASCII_GLYPHS", "EMPTY_GLYPH", "EMPTY_STYLE", "FACE_UP_BG", "GLYPH_QUADRANTS", "QUADRANTS", "REGION_STYLE", "WallPanel",
            "ring_scale", "ring_size"]
