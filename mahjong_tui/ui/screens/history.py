@@ -25,18 +25,22 @@ from .base import BaseModal, BaseScreen
 
 
 class ConfirmScreen(BaseModal):
-    """Ask before deleting: ``question``; dismissed with True (the red button) or False."""
+    """Ask before deleting: ``question`` (one short line), ``detail`` under it; dismissed with
+    True (the red button, labelled ``yes``) or False."""
 
     BINDINGS = [Binding("escape", "no", "Keep")]
 
-    def __init__(self, question: str, yes: str):
+    def __init__(self, question: str, yes: str, detail: str = ""):
         super().__init__()
         self.question = question
         self.yes = yes
+        self.detail = detail
 
     def compose_body(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(self.question, classes="dialog-title")
+            if self.detail:
+                yield Static(self.detail, markup=False)
             with Horizontal(classes="buttons"):
                 yield Button(self.yes, id="yes", variant="error")
                 yield Button("Keep", id="no", variant="primary")
@@ -160,7 +164,7 @@ class HistoryScreen(BaseScreen):
             self._error("")
             self.reload(at)
 
-        self.app.push_screen(ConfirmScreen(f"Delete the match of {H.brief(p)}?", "Delete"), done)
+        self.app.push_screen(ConfirmScreen("Delete this match from the history?", "Delete", H.brief(p)), done)
 
     def action_delete_all(self) -> None:
         if not self.files:
@@ -177,7 +181,7 @@ class HistoryScreen(BaseScreen):
 
         n = len(self.files)
         self.app.push_screen(ConfirmScreen(f"Delete all {n} match{'es' if n != 1 else ''} of the history?",
-                                           "Delete all"), done)
+                                           "Delete all", "Their replays and statistics go with them."), done)
 
     def action_stats(self) -> None:
         self.app.push_screen(StatsScreen(self.folder))
@@ -228,7 +232,7 @@ class StatsScreen(BaseScreen):
         with Vertical(id="stats"):
             yield Static(f"Statistics of the history in {self.folder}", id="stats-title")
             yield Static("Counting…", id="stats-progress")
-            table: DataTable = DataTable(id="stats-table", zebra_stripes=True, cursor_type="row")
+            table: DataTable = DataTable(id="stats-table", zebra_stripes=True, cursor_type="row", fixed_columns=1)
             table.add_columns(*STATS_COLUMNS)
             yield table
             yield Static("win, deal-in: of the hands played · as ai:strong: the player's discards that were "
