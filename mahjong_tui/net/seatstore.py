@@ -112,12 +112,25 @@ class SeatSlot:
                 lock.close()
 
 
+#: a slot's lock file with no record is removed once it is this old (seconds): a week
+STALE_LOCK = 7 * 24 * 3600
+
+
 def _prune(folder: Path) -> None:
-    """Keep at most :data:`MAX_RECORDS` records: remove the oldest (by time written)."""
+    """Keep at most :data:`MAX_RECORDS` records (the oldest, by time written, go) and remove
+    the lock files of slots without a record that nobody used for :data:`STALE_LOCK`."""
     try:
         files = list(folder.glob("*.json"))
+        locks = list(folder.glob("*.lock"))
     except OSError:
         return
+    now = time.time()
+    for lock in locks:
+        try:
+            if not lock.with_suffix(".json").exists() and now - lock.stat().st_mtime > STALE_LOCK:
+                lock.unlink()
+        except OSError:
+            pass
     if len(files) <= MAX_RECORDS:
         return
 
@@ -157,6 +170,7 @@ class SeatStore:
             private_dir(self.folder)
         except OSError:
             return None
+        _prune(self.folder)
         key = table_key(host, port, table)
         held: list[SeatSlot] = []
         for n in range(SLOTS):

@@ -288,3 +288,45 @@ async def test_the_tui_join_killed_and_started_again_sits_in_its_own_seat(tmp_pa
                 if p.poll() is None:
                     p.kill()
                     p.wait(10)
+
+
+async def test_a_match_served_again_from_its_journal_keeps_its_identity_and_the_kept_seat(tmp_path):
+    """``serve --log FILE`` stopped and served again on the same port: hello names the same
+    table (the seat file keeps its identity), so a client's kept token finds its seat again;
+    a new match on that port is another table, where nothing is kept."""
+    from mahjong_tui.net.commands import build_parser, build_server
+
+    store = SeatStore(tmp_path / "kept")
+    log = tmp_path / "m.jsonl"
+
+    async def serve(port: int, path=log):
+        args = build_parser().parse_args(["serve", "--port", str(port), "--log", str(path), "--hands", "1",
+                                          "--seats", "remote,ai,ai,ai", "--bot-delay", "0"])
+        server, _ = build_server(args, local_humans=False, note=lambda t: None)
+        await server.start("127.0.0.1", port)
+        return server
+
+    first = await serve(0)
+    port = first.port
+    c = NetClient("127.0.0.1", port, name="Ann", store=store, reconnect=0)
+    w = await c.connect()
+    assert c.kept == "new" and w["table"] == first.seat_file.table_id
+    await c.close()
+    await first.close()
+    again = await serve(port)
+    try:
+        assert again.seat_file.table_id == first.seat_file.table_id
+        back = NetClient("127.0.0.1", port, store=store, reconnect=0)
+        w2 = await back.connect()
+        assert back.kept == "used" and (w2["seat"], w2["token"], w2["name"]) == (0, w["token"], "Ann")
+        await back.close()
+    finally:
+        await again.close()
+    other = await serve(port, tmp_path / "other.jsonl")
+    try:
+        assert other.seat_file.table_id != first.seat_file.table_id
+        fresh = NetClient("127.0.0.1", port, name="Bea", store=store, reconnect=0)
+        assert (await fresh.connect())["name"] == "Bea" and fresh.kept == "new"
+        await fresh.close()
+    finally:
+        await other.close()
