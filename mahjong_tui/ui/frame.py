@@ -8,7 +8,7 @@ No Textual here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, Collection, Mapping, Sequence
 
 from .. import tiles as T
@@ -77,6 +77,7 @@ class WallBox:
     indicators: tuple[int, ...] = ()  # face-up bonus-tile indicators (Uzje)
     walls: Walls | None = None  # the four walls stack by stack (None: the view does not say)
     tail: str = ""  # the variant's wall.tail: where replacements come from (walls.py)
+    track: int | None = None  # the tile under the cursor, when a bloom tile or indicator is a copy
 
 
 @dataclass(frozen=True)
@@ -209,7 +210,8 @@ def build_frame(
     - ``revealed``: concealed tiles (notation) of other seats to draw face up (replay only);
     - ``latest``: seat holding the latest discard (highlighted in its pond);
     - ``selected``: cursor index into the bottom hand's display order; ``track``: the tile
-      under it, whose copies the ponds and melds mark (the tile tracker);
+      under it, whose copies the ponds, melds, bonus tiles and the bloom tiles or indicators
+      lying on the wall mark (the tile tracker);
     - ``statuses``: LAN seat status words per seat (``'bot stand-in'``, ...); ``alert``: a
       connection problem for the header; ``net``: a LAN table;
     - ``wall_rules``: the variant's ``[wall]`` section, to draw the walls stack by stack
@@ -263,6 +265,8 @@ def build_frame(
         walls=build_walls(w, bottom, wall_rules) if wall_rules is not None else None,
         tail=str(wall_rules.get("tail", "")) if wall_rules is not None else "",
     )
+    if track is not None and (track in wall.bloom or track in wall.indicators):
+        wall = replace(wall, track=track)  # the tile tracker marks its copies lying on the wall
     header = HeaderBox(title, view["prevailing_wind"], hand_label(view, match_length), extra, alert, net)
     return Frame(header, tuple(seats), tuple(ponds), wall, hand, actions)
 

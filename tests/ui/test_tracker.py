@@ -77,3 +77,29 @@ async def test_the_cursor_marks_every_visible_copy_and_counts_the_unseen(faces, 
         assert seen_elsewhere >= 3  # the hand has tiles whose copies lie on the table
         # off one's turn nothing is tracked
         assert ts.tracked(None) is None
+
+
+@pytest.mark.parametrize(("faces", "size"), [("compact", (80, 24)), ("large", (160, 50)), ("ascii", (120, 40))])
+async def test_uzje_indicator_lying_on_the_wall_is_marked_and_counted_seen(faces, size):
+    # Uzje seed 19: the indicator turned up on the dead wall is 4s and you hold a 4s on your
+    # first turn (4 copies: the indicator and yours seen, so 2 unseen unless discarded since)
+    app = make_app(variant="uzje", seed=19, hands=1, faces=faces)
+    async with app.run_test(size=size) as pilot:
+        await play(pilot, app, turns=0)
+        ts = table_screen(app)
+        view = ts.session.view()
+        four = T.parse_tile("4s")
+        assert [T.parse_tile(t) for t in view["wall"]["indicators"]] == [four]
+        wall = ts.query_one("#wall")
+        face = ts.art.faces.face(four)
+        await pilot.press("home")
+        for i in range(len(ts._order)):
+            await pilot.pause()
+            tile = ts._order[i]
+            assert marked(wall, face) == (1 if tile == four else 0), (T.name(tile), wall.plain_lines())
+            if tile == four:
+                elsewhere, in_hand = face_up_copies(view, four)
+                bar = " ".join(ts.query_one("#actions").plain_lines())
+                left = re.search(r"\((\d+) unseen\)", bar)
+                assert left is not None and int(left.group(1)) == 4 - 1 - elsewhere - in_hand, bar
+            await pilot.press("right")

@@ -34,7 +34,7 @@ from rich.text import Text
 from ..frame import WallBox
 from ..walls import DOWN, Stack, Walls
 from .art import align, flow
-from .areas import Area
+from .areas import Area, matches
 
 #: the colour of each part of the wall (face-down tiles) and of face-up tiles lying on it
 REGION_STYLE = {"live": "#5faf5f", "dead": "#8787d7", "tail": "#d7af5f"}
@@ -212,10 +212,11 @@ class WallPanel(Area):
         t.append_text(label if isinstance(label, Text) else Text(label))
         return t
 
-    def tiles_line(self, word: str, tiles: tuple[int, ...], width: int) -> list[Text]:
-        """``Bloom 1s 5t``: the word on the face-up colour, then the faces (wrapped)."""
+    def tiles_line(self, word: str, tiles: tuple[int, ...], width: int, track: int | None = None) -> list[Text]:
+        """``Bloom 1s 5t``: the word on the face-up colour, then the faces (wrapped); copies of
+        ``track`` (the tile tracker) marked."""
         items = [Text(word, style=Style(color="black", bgcolor=FACE_UP_BG), end="")]
-        items += [self.art.tile(t) for t in tiles]
+        items += [self.art.tile(t, match=t == track) for t in tiles]
         return flow(items, width, 1, justify="center")
 
     def draw(self, box: WallBox, width: int, height: int) -> list[Text]:
@@ -292,7 +293,7 @@ class WallPanel(Area):
         above: list[Text] = []
         below: list[Text] = []
         if box.indicators:
-            above += self.tiles_line("Bonus", box.indicators, inner)
+            above += self.tiles_line("Bonus", box.indicators, inner, box.track)
         above.append(self.key("live", Text.assemble((str(box.to_draw), "bold"), " to draw")))
         if box.reserve:
             below.append(Text(f"+{box.reserve} kept back", style="dim"))
@@ -301,7 +302,7 @@ class WallPanel(Area):
         if any(s.region == "tail" for _, st in walls.sides for s in st):
             below.append(self.key("tail", TAIL_WORDS.get(box.tail, "replacements")))
         if box.bloom:
-            below += self.tiles_line("Bloom", box.bloom, inner)
+            below += self.tiles_line("Bloom", box.bloom, inner, box.track)
         if box.dice:
             below.append(Text("Dice " + "+".join(str(d) for d in box.dice), style="dim"))
         compass = self.compass(box)
@@ -353,11 +354,11 @@ class WallPanel(Area):
             info.append(Text.assemble(("Dead wall ", "dim"), (str(box.dead), "bold"), no_wrap=True, end=""))
         if box.bloom:
             b = Text("Bloom ", style="dim", no_wrap=True, end="")
-            b.append_text(art.row(list(box.bloom)))
+            b.append_text(art.row(list(box.bloom), match=matches(box.bloom, box.track)))
             info.append(b)
         if box.indicators:
             b = Text("Bonus ", style="dim", no_wrap=True, end="")
-            b.append_text(art.row(list(box.indicators)))
+            b.append_text(art.row(list(box.indicators), match=matches(box.indicators, box.track)))
             info.insert(0, b)  # it scores: shown before the counts
         if box.break_wind:
             info.append(Text.assemble(("Break ", "dim"), f"{box.break_wind} wall, {box.break_stack}",
