@@ -811,9 +811,10 @@ class GameSession(DeskSession):
         self._queue = asyncio.Queue()
         desk = asyncio.ensure_future(self._desk())
         try:
-            if not self.table.actions:
+            if not self.moves.entries:
                 # the first deal happened when the table was built, before anyone listened:
-                # tell its public events now (a bite at the deal, singapore.md "Settlement", among them)
+                # tell its public events now (a bite at the deal, singapore.md "Settlement", among
+                # them); a resumed table tells the hand so far, so its move log is not empty
                 for ev in self.table.events:
                     self.note_event(event_for(ev, None))
             self.presenter.table_changed()

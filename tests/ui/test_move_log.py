@@ -121,3 +121,27 @@ async def test_a_replay_logs_the_steps_of_the_hand_shown(tmp_path):
         await pilot.press("l")  # and behind 'l', as at the table
         await wait_for(pilot, lambda: isinstance(app.screen, MoveLogScreen))
         assert app.screen.box == panel.box
+
+
+async def test_a_resumed_game_has_the_hand_so_far_in_its_log(tmp_path):
+    """Issue 21: the move log is rebuilt from the table when a saved game is resumed (it was
+    empty): the same public lines as before the save (a seat's own passes aside)."""
+    from mahjong_tui.engine.log import GameLog
+    from tests.ui.helpers import my_request, save_and_leave
+
+    save = tmp_path / "game.jsonl"
+    app = make_app(seed=32, hands=2)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play(pilot, app, turns=4, pass_claims=True)
+        s = table_screen(app).session
+        before = [e.text for e in s.moves.visible(None)]
+        await save_and_leave(pilot, app, save)
+    assert len(before) > 8 and before[0].startswith("Hand 1:")
+    resumed = make_app(command="resume", log=GameLog.load(save))
+    async with resumed.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: my_request(resumed) is not None)
+        await pilot.pause()
+        s = table_screen(resumed).session
+        assert [e.text for e in s.moves.visible(None)] == before
+        shown = flat(resumed.screen.query_one(MoveLogPanel).plain_lines())
+        assert before[-1] in shown
