@@ -151,3 +151,31 @@ async def test_a_lan_host_keeps_the_finished_match(tmp_path: Path, monkeypatch):
     log = GameLog.load(kept[0])
     assert log.seats == ["human", "remote", "ai:baseline", "ai:baseline"]
     assert log.actions == session.host.server.table.actions and log.replay().phase == "match_over"
+
+
+async def test_leaving_the_statistics_while_they_are_counted(tmp_path: Path):
+    """Esc while the statistics are being counted (nothing cached yet): back at once, and the
+    count still fills the cache; the app goes on."""
+    from mahjong_tui.ui.screens.history import HistoryScreen, StatsScreen
+
+    import shutil
+
+    folder = tmp_path / "hist"
+    for p in kept_matches(folder):  # enough matches to take a few seconds to count
+        for i in range(8):
+            shutil.copy(p, p.with_name(f"{p.stem}-copy{i}.jsonl"))
+    app = make_app(command=None, saves=tmp_path / "saves")
+    app.env["MAHJONG_TUI_HISTORY"] = str(folder)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen))
+        await pilot.click("#history")
+        await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen))
+        await pilot.press("t")
+        await wait_for(pilot, lambda: isinstance(app.screen, StatsScreen))
+        stats_screen = app.screen
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen))
+        await wait_for(pilot, lambda: (folder / H.CACHE_NAME).exists(), timeout=60)
+        await pilot.pause(0.2)
+        assert stats_screen.report is None and isinstance(app.screen, HistoryScreen)
+        assert app.return_code is None

@@ -244,28 +244,36 @@ class StatsScreen(BaseScreen):
         self.query_one("#stats-table", DataTable).focus()  # ← → scroll a table wider than the screen
         self.count()
 
-    @work(thread=True, exclusive=True)
+    @work(thread=True, exclusive=True, exit_on_error=False)
     def count(self) -> None:
+        """Count in a thread (the screen says how far); left before the end (Esc), the count
+        still goes on to fill the cache, but shows nothing."""
         from ...stats import collect
 
-        def progress(done: int, total: int) -> None:
-            self.app.call_from_thread(self._progress, done, total)
+        def tell(fn, *args) -> None:
+            try:
+                self.app.call_from_thread(fn, *args)
+            except RuntimeError:  # the app is closing
+                pass
 
         try:
-            report = collect(self.folder, progress=progress)
+            report = collect(self.folder, progress=lambda done, total: tell(self._progress, done, total))
         except Exception as exc:  # noqa: BLE001 - said on the screen, never a crash of the menu
-            self.app.call_from_thread(self._progress_text, f"The statistics could not be counted: {exc}")
+            tell(self._progress_text, f"The statistics could not be counted: {exc}")
             return
-        self.app.call_from_thread(self.show, report)
+        tell(self.show, report)
 
     def _progress(self, done: int, total: int) -> None:
         self._progress_text(f"Counting… {done} of {total} matches")
 
     def _progress_text(self, text: str) -> None:
-        self.query_one("#stats-progress", Static).update(text)
+        if self.is_attached:  # not after Esc
+            self.query_one("#stats-progress", Static).update(text)
 
     def show(self, report: dict) -> None:
         """Fill the table with ``report`` (:func:`mahjong_tui.stats.collect`)."""
+        if not self.is_attached:
+            return
         self.report = report
         n, skipped = report["matches"], report["skipped"]
         text = f"{n} finished match{'es' if n != 1 else ''}"
