@@ -390,6 +390,11 @@ class NetSession(DeskSession):
         presenter = self.presenter
         if t in ("state", "update"):
             if t == "state":
+                if seat == self.reporter:  # joined mid-hand: the hand so far, read from the view
+                    from .model import describe_event
+                    from .movelog import rebuild_from_view
+
+                    rebuild_from_view(self.moves, msg["view"], lambda ev: describe_event(ev, self.name, self.variant))
                 n = self._resynced[seat] = self._resynced.get(seat, 0) + 1
                 last = msg["view"].get("last_hand")
                 if last is not None and seat == self.reporter and last.get("hand") not in self._history:

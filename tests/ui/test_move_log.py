@@ -145,3 +145,75 @@ async def test_a_resumed_game_has_the_hand_so_far_in_its_log(tmp_path):
         assert [e.text for e in s.moves.visible(None)] == before
         shown = flat(resumed.screen.query_one(MoveLogPanel).plain_lines())
         assert before[-1] in shown
+
+
+def test_the_hand_so_far_read_back_from_a_view_is_the_table_s_own_order():
+    """A LAN table joined mid-hand has only the view: its discards and calls are read back in
+    turn order (events_from_view) and, whenever that is possible, they are exactly the table's
+    own discard and claim events so far; where it is not (a pickup makes no meld), it says so."""
+    import random
+
+    from mahjong_tui.engine import Table
+    from mahjong_tui.ui.movelog import FROM_VIEW, FROM_VIEW_UNKNOWN, events_from_view, rebuild_from_view
+    from mahjong_tui.variant import load_variant
+    from tests.helpers import play_random
+
+    read = {"ok": 0, "unknown": 0}
+    for variant in ("classic", "yuxi", "yangzhou", "singapore", "uzje"):
+        table = Table(load_variant(variant), 7, 1)
+
+        def check(t: Table) -> None:
+            if t.phase != "turn":
+                return
+            view = t.view(2)
+            got = events_from_view(view)
+            real = [{k: e[k] for k in ("type", "seat", "tile")} for e in t.events if e["type"] in ("discard", "claim")]
+            if got is None:
+                read["unknown"] += 1
+                log = MoveLog()
+                assert rebuild_from_view(log, view, lambda ev: "x") == bool(real)
+                assert not real or [e.text for e in log.entries] == [FROM_VIEW_UNKNOWN]
+                return
+            read["ok"] += 1
+            assert [{k: e[k] for k in ("type", "seat", "tile")} for e in got] == real
+            claims = [e for e in t.events if e["type"] == "claim"]
+            assert [(e["from"], e["seat"]) for e in got if e["type"] == "claim"] == [(e["from"], e["seat"]) for e in claims]
+            log = MoveLog()
+            if real:
+                assert rebuild_from_view(log, view, lambda ev: f"{ev['type']} {ev['tile']}")
+                assert [e.text for e in log.entries] == [FROM_VIEW] + [f"{e['type']} {e['tile']}" for e in real]
+
+        play_random(table, random.Random(7), check=check)
+    assert read["ok"] > 100  # (the order is read back in most positions)
+
+
+async def test_a_lan_table_joined_mid_hand_has_the_hand_so_far_in_its_log():
+    """Issue 21: a LAN seat joined mid-hand rebuilds the log from the view (it was empty):
+    the line saying where it comes from, then every discard and call made before it joined,
+    in the table's order."""
+    import random
+
+    from mahjong_tui.ui.model import describe_event
+    from mahjong_tui.ui.movelog import FROM_VIEW
+    from mahjong_tui.ui.netsession import open_join
+    from mahjong_tui.ui.screens.lan import join_namespace
+    from tests.net.util import new_table, served
+    from tests.ui.helpers import my_request, net_app
+
+    table = new_table("yuxi", seed=3, hands=1)
+    rng = random.Random(3)
+    # bots' moves for every seat until six discards lie in the ponds and it is not seat 0's turn
+    while sum(e["type"] == "discard" for e in table.events) < 6 or table.current == 0 or table.phase != "turn":
+        table.apply_decision(rng.choice(table.legal_actions(table.waiting_for()[0])))
+    before = [e for e in table.events if e["type"] in ("discard", "claim")]
+    async with served(table, seats=("remote", "ai:baseline", "ai:baseline", "ai:baseline"), bot_delay=0) as (server, _):
+        session = await open_join(join_namespace(f"127.0.0.1:{server.port}", name="Ann"))
+        app = net_app(session)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await wait_for(pilot, lambda: my_request(app) is not None)
+            texts = [e.text for e in session.moves.visible(0)]
+            assert texts[0] == FROM_VIEW, texts
+            said = [describe_event(e, session.name, session.variant) for e in before]
+            assert texts[1:len(before) + 1] == said, texts
+            assert FROM_VIEW in flat(app.screen.query_one(MoveLogPanel).plain_lines())
+        await session.aclose()

@@ -20,7 +20,7 @@ LOG_MIN_WIDTH = 120
 
 STYLES = {"claim": "bold", "kong": "bold", "add_kong_declared": "bold", "concealed_kong_declared": "bold",
           "instant_payment": "bold yellow", "bonus": "", "indicator": "bold", "hand_start": "dim",
-          "pass": "italic", "discard": "", "chat": "cyan",  # LAN table talk
+          "pass": "italic", "discard": "", "view": "dim italic", "chat": "cyan",  # LAN table talk
           # a replay's steps are actions
           "pung": "bold", "chow": "bold", "pickup": "bold", "win": "bold", "concealed_kong": "bold",
           "added_kong": "bold"}
