@@ -131,7 +131,9 @@ def _read_cache(folder: Path) -> dict:
 
 def _write_cache(folder: Path, entries: dict) -> None:
     p = folder / CACHE_NAME
-    tmp = folder / (CACHE_NAME + ".tmp")
+    import threading
+
+    tmp = folder / f"{CACHE_NAME}.{os.getpid()}.{threading.get_ident()}.tmp"  # two counts at once: two files
     try:
         with open_private(tmp, "w") as fh:
             json.dump({"version": STATS_VERSION, "matches": entries}, fh)
