@@ -28,7 +28,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 from . import patterns as P
-from .common import (all_tiles, apply_exclusions, best_scored, not_complete_reason, plain_number, waits_of_13,
+from .common import (apply_exclusions, best_scored, not_complete_reason, plain_number, waits_of_13,
                      win_arrangements)
 from .context import HandContext, PatternScore, ScoreResult
 

@@ -35,9 +35,9 @@ from itertools import product
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 from .. import tiles as T
-from ..melds import CHOW, CONCEALED_KONG, KONG, PUNG
-from .common import (PAIR, SEVEN_PAIRS, STANDARD, Arrangement, Group, not_complete_reason, plain_number,
-                     robs_the_eighth, win_arrangements)
+from ..melds import CHOW, KONG, PUNG
+from . import patterns as P
+from .common import SEVEN_PAIRS, STANDARD, Arrangement, Group, not_complete_reason, plain_number, win_arrangements
 from .context import HandContext, PatternScore, ScoreResult
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -45,52 +45,18 @@ if TYPE_CHECKING:  # pragma: no cover
 
 UNIT = "fan"
 
-#: Every pattern id this scheme can detect (uzje.md "Fan table"); ``variant.py`` validates the
-#: ``[scoring.fan]`` and ``[scoring.limits]`` tables against it.
-PATTERN_IDS: frozenset[str] = frozenset({
-    "self_draw", "closed_hand", "sea_scoop", "pond_scoop", "quad_draw", "multi_quad_draw", "quad_rob",
-    "bonus_tile", "seat_flower", "orchard", "six_flowers", "ivies_on_the_wall", "crossing_the_sea",
-    "seat_wind", "round_wind", "arrow_trip", "clean_suit", "clean_tongs", "full_flush",
-    "single_differences", "all_powers", "all_gems", "rock_field", "twin_melds", "archery_class",
-    "seven_pairs", "ultra_long_straight", "thirteen_orphans", "fourteen_orphans", "big_four_winds",
-    "big_three_winds", "honourable",
-})
+_TABLES = ("fan", "limits")
 
-#: A player's words for each pattern (seed 002's names).
-DESCRIPTIONS: dict[str, str] = {
-    "self_draw": "Self-draw: the winning tile from the wall",
-    "closed_hand": "Closed hand: no open meld",
-    "sea_scoop": "Sea-scoop: the last tile of the wall",
-    "pond_scoop": "Pond-scoop: the last discard",
-    "quad_draw": "Quad draw: the replacement tile of a quad",
-    "multi_quad_draw": "Multi-quad draw: quad, replacement, closed quad, win",
-    "quad_rob": "Quad rob: the tile added to a trip",
-    "bonus_tile": "Bonus tile: a tile matching a face-up indicator",
-    "seat_flower": "Flower of your seat",
-    "orchard": "Orchard: one whole set of four flowers",
-    "six_flowers": "Six flowers: won on receiving the sixth",
-    "ivies_on_the_wall": "Ivies on the wall: seven flowers, another player exposed the eighth",
-    "crossing_the_sea": "Crossing the sea: all eight flowers drawn",
-    "seat_wind": "Seat wind trip",
-    "round_wind": "Round wind trip",
-    "arrow_trip": "Arrow trip",
-    "clean_suit": "Clean suit: one number suit and honours",
-    "clean_tongs": "Clean tongs: tongs and honours",
-    "full_flush": "Full flush: one number suit only",
-    "single_differences": "Single differences: four ariths of one step",
-    "all_powers": "All powers",
-    "all_gems": "All gems",
-    "rock_field": "Rock field: four trips",
-    "twin_melds": "Twin melds: identical melds",
-    "archery_class": "Archery class: trips of two arrows, a pair of the third",
-    "seven_pairs": "Seven pairs",
-    "ultra_long_straight": "Ultra-long straight: fourteen ranks of one suit",
-    "thirteen_orphans": "Thirteen orphans",
-    "fourteen_orphans": "Fourteen orphans",
-    "big_four_winds": "Big four winds",
-    "big_three_winds": "Big three winds",
-    "honourable": "Honourable: honours only",
-}
+
+def __getattr__(name: str):
+    """``PATTERN_IDS`` (frozenset) and ``DESCRIPTIONS`` (id → a player's words): the patterns
+    ``variants/uzje.toml`` lists (:func:`mahjong_tui.scoring.patterns.shipped`)."""
+    if name == "PATTERN_IDS":
+        return P.shipped("uzje", "ids")
+    if name == "DESCRIPTIONS":
+        return P.shipped("uzje", "names")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 FLOWER_FORM = "flowers"
 """``ScoreResult.form`` of a flower win (G-UZ-14)."""
@@ -183,6 +149,7 @@ class _Tally:
     """Fan items (in tenths) and limit items of one reading."""
 
     def __init__(self, variant: "Variant"):
+        self.variant = variant
         self.fan_table = variant.scoring["fan"]
         self.limit_table = variant.scoring["limits"]
         self.extra10 = tenths(variant.scoring.get("extra_fan", 0))
@@ -196,7 +163,7 @@ class _Tally:
             return
         each10 = tenths(self.fan_table[pid])
         total10 = each10 * count + self.extra10 * extra
-        desc = DESCRIPTIONS.get(pid, pid)
+        desc = self.name(pid)
         if extra:
             desc += f" (+{plain_number(self.extra10 * extra / 10)} extra)"
             # one item whose value carries the extra fan: "sea_scoop 4.8" on its special tile
@@ -208,17 +175,21 @@ class _Tally:
     def limit(self, pid: str) -> None:
         if pid in self.limit_table:
             n = self.limit_table[pid]
-            self.items.append(PatternScore(pid, n, 1, "limits", DESCRIPTIONS.get(pid, pid)))
+            self.items.append(PatternScore(pid, n, 1, "limits", self.name(pid)))
             self.limits += n
 
+    def name(self, pid: str) -> str:
+        spec = P.spec_of(self.variant, pid)
+        return spec.name if spec is not None else pid
 
-def _lucky(variant: "Variant", pid: str, tile: int | None) -> int:
-    """1 when ``tile`` is the pattern's special tile (``[scoring.lucky_tiles]``) in play."""
-    name = variant.scoring.get("lucky_tiles", {}).get(pid)
-    if name is None or tile is None:
-        return 0
-    lucky = T.parse_tile(name)
-    return int(lucky == tile and variant.copies_of(lucky) > 0)
+    def add(self, found: "list[P.Found]") -> "_Tally":
+        """Add the detected patterns: each hit as a fan item (with its extra fan) where the
+        fan table values it, and a limit item where the limits table does."""
+        for f in found:
+            for hit in f.hits:
+                self.fan(f.spec.id, hit.count, hit.extra)
+            self.limit(f.spec.id)
+        return self
 
 
 def bonus_kind(variant: "Variant", indicator: int) -> int:
@@ -239,128 +210,16 @@ def bonus_kind(variant: "Variant", indicator: int) -> int:
     return group[(group.index(indicator) + 1) % len(group)] if indicator in group else indicator
 
 
-def _wind_tile(variant: "Variant", wind: int) -> int:
-    """The tile of a seat or round wind; with compressed winds ``H`` stands for East and West,
-    ``V`` for South and North (seed 002)."""
-    if variant.copies_of(wind):
-        return wind
-    return T.WIND_H if wind in (T.EAST, T.WEST) else T.WIND_V
-
-
-def _kong_chain(ctx: HandContext) -> tuple[str, ...]:
-    if ctx.kong_chain:
-        return ctx.kong_chain
-    if "double_kong_replacement" in ctx.situations:
-        return ("exposed", CONCEALED_KONG)   # the score command's flag: a second, closed quad
-    return ()
-
-
-def _situation_items(variant: "Variant", ctx: HandContext, tally: _Tally) -> None:
-    """Luck-based wins (uzje.md "Fan table"): self-draw, closed hand, sea/pond-scoop, quad draws, quad rob."""
-    w = ctx.winning_tile
-    sit = ctx.situations
-    if ctx.self_draw:
-        tally.fan("self_draw")
-    if all(m.kind == KONG and m.kong_type == CONCEALED_KONG for m in ctx.melds):   # G-UZ-10
-        tally.fan("closed_hand")
-    if "last_wall_tile" in sit:
-        tally.fan("sea_scoop", extra=_lucky(variant, "sea_scoop", w))
-    if "last_discard" in sit:
-        tally.fan("pond_scoop", extra=_lucky(variant, "pond_scoop", w))
-    chain = _kong_chain(ctx)
-    if len(chain) >= 2 and all(k == CONCEALED_KONG for k in chain[1:]):
-        extra = len(chain) - 2 + _lucky(variant, "multi_quad_draw", w)
-        tally.fan("multi_quad_draw", extra=extra)
-    elif "kong_replacement" in sit:
-        tally.fan("quad_draw", extra=_lucky(variant, "quad_draw", w))
-    if "robbing_kong" in sit:
-        tally.fan("quad_rob", extra=_lucky(variant, "quad_rob", w))
-
-
-def _tile_items(variant: "Variant", ctx: HandContext, tally: _Tally) -> None:
-    """Bonus tiles (each tile of the hand matching a face-up indicator, each indicator
-    separately, G-UZ-6) and flowers (seat flower, orchard)."""
-    physical = [t for t in ctx.concealed] + [t for m in ctx.melds for t in m.tiles]
-    n = sum(physical.count(bonus_kind(variant, i)) for i in ctx.indicators)
-    tally.fan("bonus_tile", n)
-    seat_no = T.seat_number(ctx.seat_wind)
-    held = set(ctx.bonus)
-    own = 0
-    for group in _FLOWER_SETS:
-        if set(group) <= held:
-            tally.fan("orchard")
-        else:
-            own += sum(1 for b in group if b in held and T.bonus_number(b) == seat_no)
-    tally.fan("seat_flower", own)
-
-
-def _meld_items(variant: "Variant", ctx: HandContext, melds: list[Group], pair: Group | None,
-                tally: _Tally) -> None:
-    """Patterns of the four melds and the pair (standard form)."""
-    trip_tiles = [g.tiles[0] for g in melds if g.kind in (PUNG, KONG)]
-    seat, round_ = _wind_tile(variant, ctx.seat_wind), _wind_tile(variant, ctx.prevailing_wind)
-    tally.fan("seat_wind", trip_tiles.count(seat))
-    tally.fan("round_wind", trip_tiles.count(round_))
-    arrows = [t for t in trip_tiles if T.is_dragon(t)]
-    tally.fan("arrow_trip", len(arrows))
-    if len(arrows) == 2 and pair is not None and T.is_dragon(pair.tiles[0]) and pair.tiles[0] not in arrows:
-        tally.fan("archery_class")
-    kinds = [g.kind for g in melds]
-    if len(melds) == 4:
-        if all(k == "arith" for k in kinds) and len({g.tiles[1] - g.tiles[0] for g in melds}) == 1:
-            tally.fan("single_differences")
-        if all(k == "power" for k in kinds):
-            tally.fan("all_powers")
-        if all(k == "gem" for k in kinds):
-            tally.fan("all_gems")
-        if all(k in (PUNG, KONG) for k in kinds):
-            tally.fan("rock_field")
-    same: dict[tuple[int, ...], int] = {}
-    for g in melds:
-        key = tuple(sorted(set(g.tiles))) if g.kind in (PUNG, KONG) else g.tiles
-        same[key] = same.get(key, 0) + 1
-    tally.fan("twin_melds", sum(n - 1 for n in same.values()))
-    winds = {t for t in trip_tiles if t in _SEAT_WINDS}
-    if len(winds) == 4 and pair is not None:
-        tally.limit("big_four_winds")
-    if len(winds) >= 3:
-        tally.limit("big_three_winds")
-
-
-def _suit_items(variant: "Variant", tiles: list[int], tally: _Tally) -> None:
-    """Limited tile choice (uzje.md "Fan table"): clean suit / clean tongs (one number suit and at least one
-    honour; clean tongs for a suit of few ranks, ``tiles.suit_ranks``), full flush (one number
-    suit only), honourable (honours only, the zero included)."""
-    suits = {T.suit_of(t) for t in tiles if T.is_suited(t)}
-    honours = [t for t in tiles if T.is_honour(t)]
-    if len(suits) == 1:
-        letter = T.SUIT_LETTERS[next(iter(suits))]
-        if honours:
-            tally.fan("clean_tongs" if letter in variant.tiles_rules["suit_ranks"] else "clean_suit")
-        else:
-            tally.fan("full_flush")
-    if tiles and not suits:
-        tally.limit("honourable")
-
-
 def _score_reading(variant: "Variant", ctx: HandContext, arr: Arrangement, groups: list[Group]) -> _Tally:
-    tally = _Tally(variant)
-    _situation_items(variant, ctx, tally)
-    _tile_items(variant, ctx, tally)
-    if arr.form == STANDARD:
-        melds = [g for g in groups if g.kind != PAIR]
-        pair = next((g for g in groups if g.kind == PAIR), None)
-        _meld_items(variant, ctx, melds, pair, tally)
-        tiles = [t for g in groups for t in g.tiles]
-    elif arr.form == SEVEN_PAIRS:
-        tally.fan("seven_pairs")
+    """The fan and limits of one reading of one arrangement: the variant's patterns
+    (``[scoring.patterns]``, :mod:`~mahjong_tui.scoring.patterns`) over the reading's groups and
+    tiles (uzje.md "Fan table")."""
+    if arr.form in (STANDARD, SEVEN_PAIRS):
         tiles = [t for g in groups for t in g.tiles]
     else:
-        tally.fan(arr.form)      # ultra_long_straight (fan)
-        tally.limit(arr.form)    # thirteen_orphans, fourteen_orphans (limits)
         tiles = list(ctx.concealed) + [t for m in ctx.melds for t in m.tiles]
-    _suit_items(variant, tiles, tally)
-    return tally
+    hand = P.Hand(variant, ctx, arr, groups=groups, tiles=tiles)
+    return _Tally(variant).add(P.detect(variant, hand, tables=_TABLES))
 
 
 # ----------------------------------------------------------------------------------------
@@ -368,19 +227,11 @@ def _score_reading(variant: "Variant", ctx: HandContext, arr: Arrangement, group
 # ----------------------------------------------------------------------------------------
 
 def _flower_win(variant: "Variant", ctx: HandContext) -> _Tally | None:
-    """The flower win declared on flower ``ctx.winning_tile``, if it is one:
-    ``ivies_on_the_wall`` (:func:`~mahjong_tui.scoring.common.robs_the_eighth`: seven held and
-    the winning tile is the eighth, exposed by another player; a hand string may list the
-    eighth among the held ones too), ``crossing_the_sea`` (all eight held, none robbed), or
-    ``six_flowers`` (``sixth_flower``: six held, the last just received).  G-UZ-14."""
-    held = T.SEASONS_AND_FLOWERS & set(ctx.bonus)
-    tally = _Tally(variant)
-    if robs_the_eighth(ctx):
-        tally.fan("ivies_on_the_wall")
-    elif held == T.SEASONS_AND_FLOWERS:
-        tally.limit("crossing_the_sea")
-    elif "sixth_flower" in ctx.situations and len(held) == 6:
-        tally.fan("six_flowers")
+    """The flower win declared on flower ``ctx.winning_tile``, if it is one: the variant's
+    patterns with ``applies_to = "flower_win"`` (``ivies_on_the_wall``: seven held and the
+    winning tile is the eighth, exposed by another player; ``crossing_the_sea``: all eight held,
+    none robbed; ``six_flowers``: six held, the last just received).  G-UZ-14."""
+    tally = _Tally(variant).add(P.detect(variant, P.Hand(variant, ctx), flower_win=True, tables=_TABLES))
     return tally if tally.items else None
 
 
@@ -440,5 +291,5 @@ def score_loser(variant: "Variant", ctx: HandContext) -> ScoreResult:
     return ScoreResult(winning=False, value=0, unit=UNIT, reason="only the winner scores in this variant")
 
 
-__all__ = ["PATTERN_IDS", "evaluate", "score_loser", "points_for", "meld_kind", "bonus_kind",
+__all__ = ["evaluate", "score_loser", "points_for", "meld_kind", "bonus_kind",
            "readings", "tenths"]

@@ -13,8 +13,9 @@ A variant's scoring is data (``variants/*.toml``, ``variants/README.md`` "Scorin
 
   Keys of a pattern: ``detector`` (a name of :data:`DETECTORS`, required); the detector's
   parameters (each detector's docstring lists them, with defaults); ``name`` (the player's
-  words shown in breakdowns; default: the id); ``applies_to`` (``"winner"``, the default, or
-  ``"every_player"``: also scored for a non-winner's hand where the variant scores losers);
+  words shown in breakdowns; default: the id); ``applies_to`` (``"winner"``, the default,
+  ``"every_player"``: also scored for a non-winner's hand where the variant scores losers, or
+  ``"flower_win"``: only a win declared on a bonus tile, Ùzje's flower wins);
   ``replaces`` (ids this pattern removes from the breakdown when it scores); ``alone``
   (``true``: scores only when no other pattern does, Yuxi's basic win); ``order``
   (``"hand"``: a run of such patterns is listed in the order the hand shows them, Classic's
@@ -47,14 +48,14 @@ Public API: :data:`DETECTORS`, :func:`detector`, :class:`Hand`, :class:`Hit`,
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from types import MappingProxyType
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from .. import tiles as T
 from ..melds import CHOW, CONCEALED_KONG, KONG, PUNG
-from .common import (PAIR, SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Arrangement, Group, HandFacts, hand_facts,
+from .common import (PAIR, STANDARD, Arrangement, Group, HandFacts, hand_facts,
                      nine_gates, robs_the_eighth, waits_of_13)
 from .context import HandContext, PatternScore
 
@@ -215,7 +216,7 @@ def detector(name: str, plans: Callable[[Params], tuple[str, ...]] | None = None
 # A variant's patterns
 # ----------------------------------------------------------------------------------------
 
-APPLIES_TO = ("winner", "every_player")
+APPLIES_TO = ("winner", "every_player", "flower_win")
 _SPEC_KEYS = ("detector", "name", "applies_to", "replaces", "alone", "order", "value", "table")
 
 
@@ -338,7 +339,7 @@ def check_patterns(where: str, scoring: Mapping[str, Any]) -> None:
                 raise ValueError(f"{where}: key '{key}.{k}' = {v!r} is not allowed; expected {what}")
         if spec.get("applies_to", "winner") not in APPLIES_TO:
             raise ValueError(f"{where}: key '{key}.applies_to' = {spec['applies_to']!r} is not allowed; "
-                             f"expected 'winner' or 'every_player'")
+                             f"expected 'winner', 'every_player' or 'flower_win'")
         if spec.get("order", "listed") not in ("listed", "hand"):
             raise ValueError(f"{where}: key '{key}.order' = {spec['order']!r} is not allowed; expected 'listed' or 'hand'")
         rep = spec.get("replaces", [])
@@ -389,13 +390,15 @@ class Found:
 
 
 def detect(variant, hand: Hand, *, only: Iterable[str] | None = None, every_player: bool = False,
-           tables: Sequence[str] = VALUE_TABLES) -> list[Found]:
+           flower_win: bool = False, tables: Sequence[str] = VALUE_TABLES) -> list[Found]:
     """The variant's patterns present in ``hand``, in breakdown order, after ``replaces``
     and ``alone`` (but before ``scoring.exclusions``, :func:`~mahjong_tui.scoring.common.apply_exclusions`).
 
     Only patterns valued in one of ``tables`` (:func:`value_of`) are detected.  ``only``:
     restrict to these ids; ``every_player``: only patterns with ``applies_to =
-    "every_player"`` (a non-winner's hand).  Breakdown order: the file's order, except that a
+    "every_player"`` (a non-winner's hand); ``flower_win``: only the patterns with
+    ``applies_to = "flower_win"`` (a win declared on a bonus tile), which are otherwise left
+    out.  Breakdown order: the file's order, except that a
     run of consecutive patterns of one detector with ``order = "hand"`` is ordered by where
     the hand first shows each."""
     specs = patterns_of(variant)
@@ -411,6 +414,8 @@ def detect(variant, hand: Hand, *, only: Iterable[str] | None = None, every_play
         if wanted is not None and spec.id not in wanted:
             continue
         if every_player and spec.applies_to != "every_player":
+            continue
+        if flower_win != (spec.applies_to == "flower_win"):
             continue
         if value_of(variant, spec.id, tables) is None:
             continue
@@ -960,6 +965,16 @@ def _bonus_set(h: Hand, p: Params) -> Hit | list[Hit] | int:
     if p.count == "each":
         return len(whole)
     return [Hit(1) for _ in whole]
+
+
+@detector("bonus_held", count=(6, None), any=([], None))
+def _bonus_held(h: Hand, p: Params) -> int:
+    """Exactly ``count`` of the eight seasons and flowers held, in one of the situations
+    ``any`` (none needed when empty): Ùzje ``six_flowers`` (G-UZ-14: six held, the sixth just
+    received, situation ``sixth_flower``)."""
+    if p.any and not h.ctx.situations & set(p.any):
+        return 0
+    return int(len(T.SEASONS_AND_FLOWERS & set(h.ctx.bonus)) == p.count)
 
 
 @detector("indicator_match")

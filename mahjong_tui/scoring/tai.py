@@ -51,7 +51,7 @@ from .context import HandContext, PatternScore, ScoreResult
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..variant import Variant
-    from .common import Arrangement, HandFacts
+    from .common import Arrangement
 
 UNIT = "tai"
 FLOWER_FORM = "flowers"
