@@ -3,9 +3,11 @@
 A *plan* is a restriction on the finished hand that a scoring pattern needs — "one number suit
 and honours" for a mixed suit, "pungs only" for all triplets, "123 456 789 of one suit" for a
 pure straight — plus the unrestricted plan ``free``.  Which plans exist for a variant is read
-from its files, never from its name: every pattern id of the variant's scoring tables (and
-every allowed win form) is looked up in :data:`PATTERN_PLANS`; a new variant whose patterns
-reuse these ids needs nothing else, and one with new ids adds lines to that table (data).
+from its files, never from its name: the scoring library says which plan families the
+variant's valued patterns call for, by detector and parameters
+(:func:`mahjong_tui.scoring.patterns.plan_families`: a flush with honours is ``suit_honours``
+whatever the pattern is called), and each allowed win form adds its own (:data:`FORM_PLANS`);
+a new variant needs nothing here.
 
 What a plan is *worth* is not written anywhere here: :mod:`mahjong_tui.ai.value` asks the
 variant's own scorer about a typical finished hand of the plan (so minimums such as Yangzhou's
@@ -28,30 +30,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import tiles as T
-from ..variant import SCORE_TABLES
+from ..scoring.patterns import plan_families
 from .shapeops import zero_ops_for
 
-#: pattern id (or win form) → plan family.  Data: extend for new variants' pattern ids.
-PATTERN_PLANS: dict[str, tuple[str, ...]] = {
-    # one suit plus honours
-    "mixed_suit": ("suit_honours",), "half_suit": ("suit_honours",), "half_flush": ("suit_honours",),
-    "half_colour": ("suit_honours",), "mixed_one_suit": ("suit_honours",),
-    "clean_suit": ("suit_honours",), "clean_tongs": ("suit_honours",),          # Uzje
-    # one suit only
-    "full_flush": ("suit",), "full_colour": ("suit",), "pure_one_suit": ("suit",),
-    "full_suit": ("suit", "honours"),          # Classic: one number suit only, or honours only
-    # honours only
-    "all_honours": ("honours",), "grand_honours": ("honours",), "honourable": ("honours",),
-    # pungs only
-    "all_triplets": ("triplets",), "pung_hand": ("triplets",), "all_pungs": ("triplets",),
-    "all_pongs": ("triplets",), "hidden_treasure": ("triplets",), "rock_field": ("triplets",),
-    "pure_all_triplets": ("suit_triplets",),
-    # fixed chows
-    "pure_straight": ("straight",), "pure_dragon": ("straight",),
-    "three_suits_same_sequence": ("same_sequence",),
-    # forms
-    "seven_pairs": ("pairs",), "thirteen_orphans": ("orphans",), "thirteen_miracles": ("orphans",),
-}
+#: win form → plan family (the patterns' families come from the scoring library).
+FORM_PLANS: dict[str, tuple[str, ...]] = {"seven_pairs": ("pairs",), "thirteen_orphans": ("orphans",)}
 
 
 @dataclass(frozen=True)
@@ -106,13 +89,9 @@ class Plan:
 def plans_for(variant, ops) -> list[Plan]:
     """Every plan the variant's pattern ids and forms call for, ``free`` first (sorted by
     name after it, so iteration order never depends on hashing)."""
-    ids = set(variant.win["forms"])
-    for key in SCORE_TABLES:
-        tbl = variant.scoring.get(key) or {}
-        ids.update(tbl.keys())
-    families: set[str] = set()
-    for pid in ids:
-        families.update(PATTERN_PLANS.get(pid, ()))
+    families: set[str] = set(plan_families(variant))
+    for form in variant.win["forms"]:
+        families.update(FORM_PLANS.get(form, ()))
     kinds = frozenset(variant.kinds)
     honours = frozenset(k for k in kinds if T.is_honour(k))
     unit_kinds = [frozenset(codes) for codes in ops.codes]
@@ -239,5 +218,5 @@ def orphans_distance(counts, orphan_kinds) -> int:
     return 13 - (len(orphan_kinds) - missing) - extra
 
 
-__all__ = ["Plan", "PATTERN_PLANS", "plans_for", "histogram", "triplets_from_hist", "pairs_from_hist",
+__all__ = ["Plan", "FORM_PLANS", "plans_for", "histogram", "triplets_from_hist", "pairs_from_hist",
            "triplets_distance", "pairs_distance", "orphans_distance"]

@@ -51,7 +51,7 @@ def meld_word(tiles, variant=None) -> str:
     variant."""
     if variant is None:
         return "chow"
-    from ..scoring.fan_ladder import meld_kind
+    from ..scoring import meld_kind
 
     return meld_kind(variant, tiles)
 
