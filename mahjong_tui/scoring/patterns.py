@@ -513,8 +513,8 @@ def _terminals(h: Hand, p: Params) -> int:
 
 @detector("tile_set", tiles=("", None))
 def _tile_set(h: Hand, p: Params) -> int:
-    """Only tiles of ``tiles`` (a tile string, e.g. ``"23468sF"``): Singapore ``pure_green``
-    (singapore.md "Tai table": only 2 3 4 6 8 of bamboo and green dragons)."""
+    """Only tiles of ``tiles``, a tile string such as ``"23468sF"`` (Singapore ``pure_green``,
+    singapore.md "Tai table": only 2 3 4 6 8 of bamboo and green dragons)."""
     allowed = frozenset(T.parse_tiles(p.tiles))
     return int(bool(h.facts.tiles) and set(h.facts.tiles) <= allowed)
 
