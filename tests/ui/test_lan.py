@@ -90,9 +90,11 @@ async def test_tui_client_plays_a_whole_hand_over_the_network():
                     await press_action(pilot, app, action)
                     # the discard goes to the server, which applies it ...
                     await wait_for(pilot, lambda: action in table.actions[done:])
-                    # ... and the updates bring our pond on screen in line with the server's
+                    # ... and the updates bring our pond on screen in line with the server's (a
+                    # discard someone claimed has left the pond for his meld)
                     await wait_for(pilot, lambda: table.phase == "match_over" or (
-                        pond.box is not None and [t for t, _ in pond.box.tiles] == [t for t, _ in table.ponds[0]]))
+                        pond.box is not None
+                        and [t for t, _ in pond.box.tiles] == [t for t, claimed in table.ponds[0] if not claimed]))
                     continue
                 seen["prompts"] += 1
                 offered = {c.action for c in t.choice_map.values()}
