@@ -138,8 +138,8 @@ def build_parser(parser_class: type[argparse.ArgumentParser] = argparse.Argument
     sp.add_argument("--hands", type=int, default=200, help="hands a cell (default 200)")
     sp.add_argument("--game-hands", type=int, default=16, metavar="G",
                     help="hands a game: a cell's hands are played as tables of G hands (default 16)")
-    sp.add_argument("--jobs", type=_jobs, default=1, metavar="N",
-                    help="local worker processes (default 1; 0 = every core); the results do not depend on it")
+    sp.add_argument("--jobs", type=_jobs, default=0, metavar="N",
+                    help="local worker processes (default 0 = every core; 1 = in this process); the results do not depend on it")
     sp.add_argument("--cluster", default=None, metavar="ADDRESS",
                     help="run on the Dask scheduler at ADDRESS (tcp://HOST:8786) instead; "
                          "needs pip install 'mahjong-tui[cluster]'")
