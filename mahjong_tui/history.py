@@ -28,6 +28,7 @@ No Textual, no asyncio here.
 from __future__ import annotations
 
 import json
+import os
 import re
 from dataclasses import dataclass
 from datetime import datetime
@@ -176,8 +177,6 @@ def record(log: GameLog, names: Sequence[str] | None = None, *, folder: str | Pa
     file ``VARIANT-YYYYMMDD-HHMMSS.jsonl`` (``-2``… when that name is taken) in ``folder``
     (default :func:`~mahjong_tui.paths.history_dir` of ``env``), then drop the oldest matches
     over ``cap`` bytes (:func:`prune`).  Returns the file written.  Raises ``OSError``."""
-    import os
-
     d = Path(folder) if folder is not None else history_dir(os.environ if env is None else env)
     private_dir(d)
     head = log.header()
