@@ -179,3 +179,20 @@ async def test_leaving_the_statistics_while_they_are_counted(tmp_path: Path):
         await pilot.pause(0.2)
         assert stats_screen.report is None and isinstance(app.screen, HistoryScreen)
         assert app.return_code is None
+
+
+async def test_a_hot_seat_match_is_kept_under_each_seats_name(tmp_path: Path):
+    """Two people at one keyboard: the match is kept with the names the hand-over screens
+    used (``Player 1``, ``Player 3``)."""
+    app = make_app(seats=("human", "ai", "human", "ai"), seed=32, hands=1, saves=tmp_path / "saves")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play(pilot, app)
+        await wait_for(pilot, lambda: isinstance(app.screen, HandEndScreen))
+        names = [table_screen(app).session.name(i) for i in range(4)]
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, MatchEndScreen))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.return_code is not None)
+    (kept,) = H.matches(history_dir(app.env))
+    assert names == ["Player 1", "Bot 2", "Player 3", "Bot 4"] == H.names_of(kept)
+    assert GameLog.load(kept).replay().phase == "match_over"
