@@ -34,8 +34,9 @@ and for a complete shape that is not a win, why.
 
 At a LAN table (a :class:`~mahjong_tui.ui.netsession.NetSession`) the same screen also shows
 each seat's connection (``[bot stand-in]``, ``[open]``, ...), connection problems in the header
-and the action bar, the time left to answer, and ``i`` opens the table's seats, address and the
-seat token to rejoin with.
+and the action bar, the time left to answer (and, on another remote seat's turn, that seat's
+clock), ``i`` opens the table's seats, address and the seat token to rejoin with, and ``/`` a
+line of table talk (chat: shown in the move log and as a toast, never a move).
 """
 
 from __future__ import annotations
