@@ -252,7 +252,9 @@ class PatternSpec:
 _SPECS: dict[int, tuple[Any, tuple[PatternSpec, ...]]] = {}
 
 
-def _spec(pid: str, raw: Mapping[str, Any]) -> PatternSpec:
+def spec_from(pid: str, raw: Mapping[str, Any]) -> PatternSpec:
+    """A :class:`PatternSpec` from one entry of ``[scoring.patterns]`` (checked by
+    :func:`check_patterns`; unknown parameters are not caught here)."""
     det = DETECTORS[raw["detector"]]
     values = {k: (list(d) if isinstance(d, list) else d) for k, (d, _a) in det.params.items()}
     for k, v in raw.items():
@@ -273,7 +275,7 @@ def patterns_of(variant) -> tuple[PatternSpec, ...]:
     if hit is not None and hit[0] is variant.rules:
         return hit[1]
     raw = variant.scoring.get("patterns") or {}
-    specs = tuple(_spec(pid, r) for pid, r in raw.items())
+    specs = tuple(spec_from(pid, r) for pid, r in raw.items())
     if len(_SPECS) > 256:
         _SPECS.clear()
     _SPECS[key] = (variant.rules, specs)
@@ -671,7 +673,9 @@ def _chow_hand(h: Hand, p: Params) -> int:
           at_least=(False, None))
 def _honour_set(h: Hand, p: Params) -> int:
     """Pungs of dragons or winds: ``triplets`` of them (``at_least``: or more), and with
-    ``pair`` a pair of the same family besides.  Classic ``three_small_masters`` (2 + pair),
+    ``pair`` a pair of the same family besides (classic.md "Doublings", "Special hands";
+    singapore.md "Tai table"; yuxi.md "Scoring table"; uzje.md "Fan table").  Classic
+    ``three_small_masters`` (2 + pair),
     ``three_grand_masters`` (3), ``four_blessings`` (4); Singapore ``small_three_dragons``,
     ``big_three_dragons``, ``small_four_winds``, ``big_four_winds``; Yuxi
     ``four_great_blessings``; Ùzje ``archery_class``, ``big_four_winds`` (4 + a pair),
@@ -691,7 +695,7 @@ def _honour_set(h: Hand, p: Params) -> int:
 
 @detector("kongs", count=(4, None))
 def _kongs(h: Hand, p: Params) -> int:
-    """``count`` kongs (Singapore ``eighteen_arhats``: four kongs)."""
+    """``count`` kongs (Singapore ``eighteen_arhats``: four kongs, singapore.md "Tai table")."""
     return int(len(h.kongs) == p.count)
 
 
@@ -953,7 +957,8 @@ def _bonus_set(h: Hand, p: Params) -> Hit | list[Hit] | int:
     ``animals``).  ``count``: ``once`` any of them is whole (Classic ``all_flowers`` /
     ``all_seasons``, Singapore ``complete_animals``), ``each`` every whole set counts
     (Singapore ``complete_flower_group``), ``separate`` every whole set is its own item
-    (Ùzje ``orchard``), ``all`` every one of them is whole (Singapore ``all_eight_flowers``)."""
+    (Ùzje ``orchard``), ``all`` every one of them is whole (Singapore ``all_eight_flowers``).
+    Rule sources: classic.md "Doublings", singapore.md "Tai table", uzje.md "Fan table"."""
     held = set(h.ctx.bonus)
     whole = [name for name in p.sets if set(_BONUS_SETS[name]) <= held]
     if p.count == "all":
@@ -1089,6 +1094,7 @@ def meld_kind(variant, tiles: Sequence[int]) -> str:
 
 __all__ = [
     "DETECTORS", "Detector", "detector", "Hand", "Hit", "Params", "PatternSpec", "Found", "patterns_of", "spec_of",
+    "spec_from",
     "detect", "scores", "value_of", "check_patterns", "known_ids", "plan_families", "COMBINERS", "meld_kind",
     "shipped", "combine_points_doublings", "combine_product", "combine_sum", "combine_ladder", "VALUE_TABLES",
 ]
