@@ -65,6 +65,7 @@ def net_app(session, command: str = "join") -> MahjongApp:
     app = MahjongApp(command=command, faces="compact", env=fresh_env(), width=120)
     app.theme = THEME
     app.privacy_guard = 0
+    app.settings = replace(app.settings, auto_draw=False)  # as make_app: the tests were written with it off
     app._preset = session
     return app
 
