@@ -284,6 +284,16 @@ class DeskSession:
             return self._bottom
         return self.humans[0] if self.humans else 0
 
+    def visible_moves(self) -> list:
+        """The move log's lines the screen may show now (:attr:`moves`): the public ones, and
+        the bottom seat's own (its passes) only while its hand is shown — never while nobody
+        holds the keyboard, since which seats had a claim to pass is hidden."""
+        bottom = self.perspective
+        return self.moves.visible(bottom if self.shows_hand(bottom) else None)
+
+    def shows_hand(self, seat: int) -> bool:  # pragma: no cover - each kind of table says
+        return seat == self.keyboard
+
     def you(self) -> int | None:
         """The seat this screen addresses as "You": the one human here, else None (hot-seat,
         or a table of bots)."""
@@ -821,7 +831,8 @@ class GameSession(DeskSession):
             while not self._stopped and self.table.phase != "match_over":
                 self._ended = []
                 await self.runner.step()
-                await asyncio.sleep(0)
+                painted = getattr(self.presenter, "painted", None)  # a key's answer on the screen first
+                await (painted() if painted is not None else asyncio.sleep(0))
                 # a claim round holds the table until its windows are served (a claim window
                 # of the table itself runs: it asks the seats that can claim)
                 while not self._stopped and self.claim_round is not None and not self._in_claim_window():

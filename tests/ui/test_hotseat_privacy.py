@@ -49,11 +49,12 @@ class FakePresenter:
         self.bots = {h: make_bot("ai:baseline", session.variant, h, 0) for h in session.humans}
         self.handoffs: list[tuple] = []   # (seat, kind, why): what everybody may see
         self.notes: list[tuple] = []      # (seat, then): seen by that seat alone
-        self.drawn: list[tuple] = []      # (keyboard, view as JSON, status line, prompt)
+        self.drawn: list[tuple] = []      # (keyboard, view as JSON, status line, prompt, window, move log)
         self.prompts: list[tuple] = []    # (seat, legal) of every request put on screen
         self.windows: list[tuple] = []    # (discarder, what, tile, keys, called): every call window
         self.closed_early: list = []      # windows found closed before this presenter closed them
         self.marks: list[int] = []        # len(drawn) at each hand-over
+        self.private_in_public: list[str] = []  # a seat's own move-log lines drawn while nobody held the keyboard
         self._answered: set = set()  # the requests themselves (an id could be reused)
         self._windows_seen: set = set()
 
@@ -63,7 +64,10 @@ class FakePresenter:
         prompt = tuple(a.describe() for a in req.legal) if req is not None else ()
         window = s.call_window()
         open_ = (tuple(window.keys), tuple(window.called)) if window is not None else None
-        frame = (s.keyboard, json.dumps(s.view(), sort_keys=True, default=str), s.last_text, prompt, open_)
+        moves = tuple(e.text for e in s.visible_moves())
+        if s.keyboard is None:  # nobody's hand is shown: nobody's own lines either
+            self.private_in_public += [e.text for e in s.visible_moves() if e.only is not None]
+        frame = (s.keyboard, json.dumps(s.view(), sort_keys=True, default=str), s.last_text, prompt, open_, moves)
         if not self.drawn or self.drawn[-1] != frame:  # drawn again unchanged: nobody can tell
             self.drawn.append(frame)
 
@@ -288,7 +292,7 @@ async def test_a_hot_seat_hand_hands_over_by_public_information_only(calls, vari
     table.apply = apply
     await run(session, presenter)
     assert table.phase == "match_over" and len(discards) > 20
-    assert not presenter.closed_early
+    assert not presenter.closed_early and not presenter.private_in_public
     # public situation -> windows and hand-overs until the next discard
     patterns: dict[tuple, set] = {}
     could: dict[tuple, set] = {}

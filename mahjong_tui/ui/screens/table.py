@@ -227,6 +227,11 @@ class TableScreen(BaseScreen):
         """LAN table talk: a toast (plain text, never markup); the move log has it too."""
         self.app.notify(text, title=who, timeout=8, markup=False)
 
+    async def painted(self) -> None:
+        """Wait (a frame at most) until the answer to a key is on the screen: the game goes on
+        after its repaint, not before (areas.Collector.settled)."""
+        await Collector.settled()
+
     def event_text(self, text: str) -> None:
         pass  # shown with the next redraw (the runner reports the action right after)
 
@@ -317,7 +322,7 @@ class TableScreen(BaseScreen):
             statuses=[s.seat_status(i) for i in range(4)] if s.network else None,
             alert=s.problem(), net=s.network, wall_rules=s.variant.wall, track=track,
         )
-        self.frame = replace(self.frame, log=log_box(s.moves.visible(bottom), view))
+        self.frame = replace(self.frame, log=log_box(s.visible_moves(), view))
         self.layout_widget.show(self.frame)
 
     def tracked(self, req: Request | None) -> int | None:
