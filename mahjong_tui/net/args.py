@@ -83,6 +83,22 @@ def port_number(text: str) -> int:
     return n
 
 
+#: the most browser sessions a table may allow at once (``--web-sessions``)
+MAX_WEB_SESSIONS = 16
+
+
+def session_cap(text: str) -> int:
+    """``--web-sessions N``: 1 to :data:`MAX_WEB_SESSIONS`; ``argparse.ArgumentTypeError``
+    otherwise."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of browser sessions") from None
+    if not 1 <= n <= MAX_WEB_SESSIONS:
+        raise argparse.ArgumentTypeError(f"{text}: browser sessions are 1 to {MAX_WEB_SESSIONS}")
+    return n
+
+
 def hand_count(text: str) -> int:
     """``--hands K``: at least 1 (as ``sim`` and ``play``); ``argparse.ArgumentTypeError``
     otherwise."""
@@ -168,7 +184,8 @@ def add_net_arguments(sp: argparse.ArgumentParser, command: str) -> None:
 
     host/serve: ``--log FILE`` (journal; an existing unfinished log is resumed),
     ``--turn-timeout S``, ``--claim-timeout S``, ``--bot-delay S``, ``--start-after S``,
-    ``--standin LEVEL``, ``--password-file FILE``; and the main CLI's ``--port`` (0 to 65535),
+    ``--standin LEVEL``, ``--password-file FILE``, ``--web``, ``--web-port N``,
+    ``--web-sessions N``, ``--web-idle S``; and the main CLI's ``--port`` (0 to 65535),
     ``--hands`` (at least 1) and ``--password`` (not empty) are checked here.  join:
     ``--token TOKEN``, ``--token-file FILE``, ``--password-file FILE``, ``--seat N``,
     ``--new-seat``, ``--retry S``, ``--bot-delay S``.  Call :func:`resolve_secrets` on the parsed arguments.
@@ -199,6 +216,17 @@ def add_net_arguments(sp: argparse.ArgumentParser, command: str) -> None:
         if not any(a.dest == "bot_delay" for a in sp._actions):
             sp.add_argument("--bot-delay", type=bot_delay, default=0.5 if command == "host" else 0.3, metavar="S",
                             help="seconds a bot (or stand-in) pauses before acting")
+        # browsers at the table (mahjong_tui/net/web.py; the optional extra "web")
+        sp.add_argument("--web", action="store_true",
+                        help="also serve the table to browsers (each browser session joins as a remote seat; needs "
+                             "pip install 'mahjong-tui[web]'); the page listens on --bind too")
+        sp.add_argument("--web-port", type=port_number, default=None, metavar="N",
+                        help="port of the browser page (default: --port + 1, e.g. 7778)")
+        sp.add_argument("--web-sessions", type=session_cap, default=4, metavar="N",
+                        help="browser sessions at once, 1 to 16 (default 4)")
+        sp.add_argument("--web-idle", type=_seconds_or_none, default=900.0, metavar="S",
+                        help="close a browser session after S seconds without a key, click or resize (default 900; "
+                             "off: never); its seat goes to the stand-in until its player is back")
     elif command == "join":
         sp.add_argument("--token", type=_secret("token"), default=None,
                         help="seat token from an earlier join (rejoin your seat; shows in ps: prefer --token-file "

@@ -237,10 +237,23 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     resume: list[str] = []
 
+    if getattr(args, "web", False):
+        from .web import require_textual_serve
+
+        require_textual_serve()  # one line and exit 2 before anything is written
+
     async def main() -> int:
         server, what = build_server(args, local_humans=False,
                                     on_hand_end=lambda e: print(hand_line(e), flush=True))
         host, port = await _listen(server, args)
+        web = await _start_web(server, args, port, stderr_note)
+        try:
+            return await play(server, host, port, what, web)
+        finally:
+            if web is not None:
+                await web.close()
+
+    async def play(server, host, port, what, web) -> int:
         bind = f" --bind {args.bind}" if args.bind != "127.0.0.1" else ""
         pw = f" {PASSWORD_FILE_HINT}" if server.password else ""  # never --password: it shows in ps
         if server.journal is not None:
@@ -252,6 +265,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
                     f"join with: mahjong-tui join {host}:{port}{pw}")
         if args.bind not in ("127.0.0.1", "localhost", "::1") and not args.password:
             stderr_note("warning: the table listens beyond this machine without --password")
+        if web is not None:
+            from .web import page_url
+
+            stderr_note(f"browsers join at {page_url(web, _lan_host())} (at most {web.max_sessions} at once)")
         table = await server.run()
         if server.failure is not None:
             how = resume[0] if resume else "mahjong-tui serve --log FILE"
@@ -268,6 +285,27 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         if resume:
             stderr_note(f"stopped; continue the match with: {resume[0]}")
+        raise
+
+
+def _lan_host() -> str:
+    """This machine's LAN address, for a page bound to every interface."""
+    from .web import lan_host
+
+    return lan_host()
+
+
+async def _start_web(server: NetServer, args, port: int, note):
+    """``--web``: the browser page for the table on ``port`` (:mod:`mahjong_tui.net.web`), or
+    None; the table is closed when the page cannot be served (:class:`MahjongError`)."""
+    if not getattr(args, "web", False):
+        return None
+    from .web import start_web
+
+    try:
+        return await start_web(args, port, note, title=f"mahjong-tui: {server.table.variant.name}")
+    except BaseException:
+        await server.close()
         raise
 
 
@@ -349,6 +387,8 @@ class HostSession:
     address: tuple[str, int]
     description: str
     task: asyncio.Task | None = field(default=None)
+    web: object = None  # the browser page (--web), or None
+    web_url: str = ""
 
     async def start(self) -> None:
         self.task = asyncio.ensure_future(self.server.run())
@@ -364,6 +404,8 @@ class HostSession:
                 await self.task
             except (asyncio.CancelledError, Exception):
                 pass
+        if self.web is not None:
+            await self.web.close()
         await self.server.close()
 
 
@@ -373,14 +415,24 @@ async def start_host(args: argparse.Namespace, note=None) -> HostSession:
     ``await session.start()`` next.  ``note(text)`` receives connection notes (default:
     ignored, the TUI shows seat status from ``seats`` messages).  Raises
     :class:`MahjongError`."""
+    if getattr(args, "web", False):
+        from .web import require_textual_serve
+
+        require_textual_serve()  # before the journal is made
     server, what = build_server(args, local_humans=True, note=note or (lambda text: None))
     humans = [i for i, s in enumerate(server.seat_specs) if s.split(":")[0] == "human"]
     if not humans:
         raise NetError("host plays at least one seat here: mark it human (or use serve)")
     host, port = await _listen(server, args)
+    web = await _start_web(server, args, port, note or (lambda text: None))
     connect_to = host if host not in ("0.0.0.0", "::", "") else "127.0.0.1"
     clients = {}
     for i in humans:
         token = server.reserve(i)
         clients[i] = NetClient(connect_to, port, name=None, password=args.password, token=token, reconnect=5.0)
-    return HostSession(server, clients, (host, port), what)
+    session = HostSession(server, clients, (host, port), what, web=web)
+    if web is not None:
+        from .web import page_url
+
+        session.web_url = page_url(web, _lan_host())
+    return session
