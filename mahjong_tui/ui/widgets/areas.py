@@ -45,11 +45,14 @@ class Collector:
     :meth:`hold` on a key; :meth:`drawn` when the table is drawn again; :meth:`painted` when
     an area's line is painted: the first paint after a drawing lets the collector go (and a
     second after the key at the latest, if nothing is drawn).  A collector that something
-    else turned off is left alone."""
+    else turned off is left alone.  :meth:`settled` waits for that paint: the game goes on
+    once the answer to the key is on the screen (TableScreen.painted), so the repaint of a
+    discard never waits behind the moves that follow it and their drawings."""
 
     held = False
     _drawn = False
     _timer: asyncio.TimerHandle | None = None
+    _released: asyncio.Event | None = None
     LONGEST = 1.0  # seconds
 
     @classmethod
@@ -60,8 +63,22 @@ class Collector:
         cls.held, cls._drawn = True, False
         try:
             cls._timer = asyncio.get_running_loop().call_later(cls.LONGEST, cls.release)
+            cls._released = asyncio.Event()
         except RuntimeError:  # no event loop (never at the table)
             cls.release()
+
+    @classmethod
+    async def settled(cls, timeout: float = 0.1) -> None:
+        """Return once the collector held for a key is let go (its answer painted), or after
+        ``timeout`` seconds; after one turn of the event loop if it is not held."""
+        ev = cls._released
+        if not cls.held or ev is None:
+            await asyncio.sleep(0)
+            return
+        try:
+            await asyncio.wait_for(ev.wait(), timeout)
+        except asyncio.TimeoutError:
+            pass
 
     @classmethod
     def drawn(cls) -> None:
@@ -82,6 +99,9 @@ class Collector:
         if cls.held:
             cls.held = False
             gc.enable()
+        if cls._released is not None:
+            cls._released.set()
+            cls._released = None
 
 
 def matches(tiles, track: int | None) -> set[int]:
