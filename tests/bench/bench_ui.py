@@ -10,7 +10,12 @@ at most 30 ms) and of the baseline (``--baseline-faces compact`` at ``--baseline
 issue 3's table), and checks that no widget of the table was mounted or removed while it played
 (the areas repaint; nothing is rebuilt).
 
-    python tests/bench/bench_ui.py [--presses 50] [--size 160x50] [--faces large]
+Two clocks: the wall clock (what a player waits) and the CPU time of the event loop's thread
+over the same stretch (the work done; on a machine shared with other jobs the wall clock also
+counts the time the process waited for a core, so the CPU figure is the one to compare between
+runs).  ``--repeat N`` runs both tables N times, alternating, and prints the spread.
+
+    python tests/bench/bench_ui.py [--presses 50] [--repeat 3] [--size 160x50] [--faces large]
         [--baseline-size 80x24] [--baseline-faces compact] [--bot-delay 0.05] [--profile FILE]
 
 ``--profile FILE``: cProfile the measured table from each key to its repaint (the bots' turns
