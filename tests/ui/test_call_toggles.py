@@ -165,3 +165,26 @@ async def test_auto_win_declares_a_win_unasked(seed, self_drawn):
     wins = [(req, on_screen) for req, action, on_screen in answers if action.kind == "win"]
     assert [(req.seat, req.is_turn, on_screen) for req, on_screen in wins] == [(0, self_drawn, False)]
     assert winners == [0]
+
+
+async def test_why_closes_when_the_hand_is_no_longer_shown():
+    # hot-seat: East opens "why" on its turn; its discard (made here through the session, as
+    # the dialog covers the keys) opens the public call window, where nobody's hand is shown:
+    # the dialog about East's hand is gone before the window is drawn
+    from mahjong_tui.ui.screens.dialogs import PrivacyScreen
+
+    app = make_app(seats=("human", "human", "ai", "ai"), seed=SEED, hands=1)
+    app.call_seconds = 3600
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, PrivacyScreen))
+        await pilot.press("space")
+        await wait_for(pilot, lambda: my_request(app) is not None)
+        session = table_screen(app).session
+        req = my_request(app)
+        await pilot.press("y")
+        await wait_for(pilot, lambda: isinstance(app.screen, WhyScreen))
+        session.answer(next(a for a in req.legal if a.kind == "discard"))
+        await wait_for(pilot, lambda: session.call_window() is not None)
+        await pilot.pause()
+        assert not isinstance(app.screen, WhyScreen) and app.screen is table_screen(app)
+        assert session.keyboard is None and "call?" in bar_text(app)

@@ -138,6 +138,7 @@ class TableScreen(BaseScreen):
         self._hint: tuple = ()  # shown under the prompt until the next decision (str / tile parts)
         self._hint_tile: int | None = None  # the discard the hint names: the hint goes once the cursor leaves it
         self._advisor = None  # the ai:strong bot that gives hints (action_suggest), made on first use
+        self._why_seat: int | None = None  # the seat whose hand an open "why" dialog explains
 
     def compose_body(self) -> ComposeResult:
         yield TableLayout(self.art, id="table")
@@ -294,6 +295,8 @@ class TableScreen(BaseScreen):
         if not self.is_mounted:
             return
         s = self.session
+        if self._why_seat is not None and s.keyboard != self._why_seat:
+            self._close_private()  # "why" speaks of a hand no longer shown (a public call window)
         view = s.view()
         if view is None:
             return
@@ -645,12 +648,14 @@ class TableScreen(BaseScreen):
         req = s.request_now if (s.request_now is not None and s.request_now.seat == seat) else None
         view = req.view if req is not None else s.view()
         lines = explain(s.variant, view, legal=req.legal if req is not None else None)
+        self._why_seat = seat
         self.app.push_screen(WhyScreen(lines))
 
     def _close_private(self) -> None:
         """Close a dialog about the hand at the keyboard (``y``) before the keyboard changes hands."""
         from .dialogs import WhyScreen
 
+        self._why_seat = None
         while isinstance(self.app.screen, WhyScreen):
             self.app.pop_screen()
 
