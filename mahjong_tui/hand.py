@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
-from itertools import product
+from itertools import islice, product
 from operator import getitem, itemgetter, mul
 from typing import Callable, Iterable, Sequence
 
@@ -177,9 +177,12 @@ _UnitDecomp = tuple[tuple[tuple[str, tuple[int, ...]], ...], "int | None"]
 
 
 def _bounded(cache: dict) -> dict:
-    """Empty ``cache`` once it is large; it refills lazily (keeps long-lived processes small)."""
+    """Drop the older half of ``cache`` once it is large (a dict keeps insertion order); it
+    refills lazily.  Keeps long-lived processes small without the cost of refilling a whole
+    cache at once (emptying it made one decision of a bot redo every unit table it had)."""
     if len(cache) > _CACHE_LIMIT:
-        cache.clear()
+        for key in list(islice(cache, len(cache) // 2)):
+            del cache[key]
     return cache
 
 
@@ -327,8 +330,10 @@ class _Suit(_Unit):
         # Shapes whose lowest rank is i (exact splits), and the state-field shifts of the
         # shapes containing i (tables).
         self._starting = [[s for s in shapes if s[0] == i] for i in range(size)]
-        self._containing_shifts = [tuple(tuple(_FIELD * j for j in s) for s in shapes if i in s)
-                                   for i in range(size)]
+        # Per position i, the shapes containing it, as the field shifts of their two other
+        # positions (a shape is a triple of distinct positions), each once.
+        self._partner_shifts = [tuple(dict.fromkeys(tuple(_FIELD * j for j in s if j != i) for s in shapes if i in s))
+                                for i in range(size)]
         self._held_mask = sum(0o70 << (_FIELD * j) for j in range(size))
         # _fields[j][c]: position j's field of the search state when ``c`` copies are held
         self._fields = [[((c << 3) | ((_MAX_COPIES - c if c >= 3 else _MAX_COPIES) if ok else 0)) << (_FIELD * j)
@@ -507,32 +512,54 @@ class _Suit(_Unit):
             for t in range(2, _TABLE_SIZE):
                 if sub[t - 2] + used > best[t]:
                     best[t] = sub[t - 2] + used
-        # Every template shape containing i (distinct positions).  Shapes that leave the same
-        # state behind use the same held tiles (the held counts fix how many): solved once.
-        # With many shapes (Uzje's ariths of every step) most leave the same state.
-        seen = set()
-        for shifts in self._containing_shifts[i]:
-            sub = state
-            used = 0
-            for sh in shifts:
-                w = (state >> sh) & _FIELD_MASK
+        # Every template shape containing i (distinct positions): i gives a held copy, each
+        # other position a held copy if it has one left, else an added one within its room.
+        # Shapes that leave the same state behind use the same held tiles (the held counts fix
+        # how many): solved once.  With many shapes (Uzje's ariths of every step) most leave
+        # the same state.
+        partners = self._partner_shifts[i]
+        if partners:
+            base = state - (8 << shift)
+            seen = set()
+            b2, b3, b4, b5, b6, b7, b8, b9 = best[2:]
+            for s1, s2 in partners:
+                w = (state >> s1) & _FIELD_MASK
                 if w >= 8:
-                    sub -= 8 << sh
-                    used += 1
+                    sub, used = base - (8 << s1), 2
+                elif w:
+                    sub, used = (base if w == _MAX_COPIES else base - (1 << s1)), 1
                 else:
-                    w &= 7
-                    if not w:
-                        break
+                    continue
+                w = (state >> s2) & _FIELD_MASK
+                if w >= 8:
+                    sub -= 8 << s2
+                    used += 1
+                elif w:
                     if w != _MAX_COPIES:
-                        sub -= 1 << sh
-            else:
+                        sub -= 1 << s2
+                else:
+                    continue
                 if sub in seen:
                     continue
                 seen.add(sub)
-                sub = solve(sub)
-                for t in range(2, _TABLE_SIZE):
-                    if sub[t - 2] + used > best[t]:
-                        best[t] = sub[t - 2] + used
+                t0, t1, t2, t3, t4, t5, t6, t7 = solve(sub)[:8]
+                if t0 + used > b2:
+                    b2 = t0 + used
+                if t1 + used > b3:
+                    b3 = t1 + used
+                if t2 + used > b4:
+                    b4 = t2 + used
+                if t3 + used > b5:
+                    b5 = t3 + used
+                if t4 + used > b6:
+                    b6 = t4 + used
+                if t5 + used > b7:
+                    b7 = t5 + used
+                if t6 + used > b8:
+                    b8 = t6 + used
+                if t7 + used > b9:
+                    b9 = t7 + used
+            best[2:] = (b2, b3, b4, b5, b6, b7, b8, b9)
         got = tuple(best)
         _bounded(self._solve_memo)[state] = got
         return got
