@@ -403,6 +403,8 @@ class LevelBot(Bot):
                                          | {k for k in variant.kinds if T.is_honour(k)}))
         self.pung_claims = bool(variant.claims.get("pung", False))
         self.chow_claims = variant.claims.get("chow", "none") != "none"
+        # bmja.md "Winning hands": a winning hand holds at most scoring.max_chows chows
+        self.max_chows = int(variant.scoring.get("max_chows", 4))
         self.alpha = self.settings["alpha"]
         self._pv_cache: dict = {}
         self._terms_cache: dict = {}
@@ -447,9 +449,21 @@ class LevelBot(Bot):
                 return a
         if not legal:
             raise ValueError("choose() needs at least one legal action")
+        if self.max_chows < 4 and any(a.kind == "chow" for a in legal):
+            # no chow claim past the variant's chow limit (BMJA: one chow)
+            mine = view["players"][view["seat"]]["melds"]
+            if sum(1 for m in mine if m["kind"] == "chow") >= self.max_chows:
+                legal = [a for a in legal if a.kind != "chow"]
         kinds = {a.kind for a in legal}
         if "discard" in kinds:
-            return self._turn(view, legal)
+            act = self._turn(view, legal)
+            # Original Call (dmjl.md "Play"): announced with the discard whenever the engine
+            # offers it (the discard leaves the hand ready)
+            if act.kind == "discard":
+                call = Action.of(act.seat, "original_call", act.tile)
+                if call in legal:
+                    return call
+            return act
         if kinds <= {"draw", "pass"}:
             return next(a for a in legal if a.kind in ("draw", "pass"))
         return self._claim(view, legal)

@@ -44,6 +44,19 @@ MAJORS = tuple([T.tile(s, r) for s in "tsm" for r in (1, 9)] + list(T.WINDS) + l
 _STANDARD_ONLY = ("squirming_snake",)
 
 
+_VALUES: dict = {}
+
+
+def _values(variant) -> "_Values":
+    """:class:`_Values` of ``variant``, kept per variant."""
+    hit = _VALUES.get(id(variant.rules))
+    if hit is None or hit[0] is not variant.rules:
+        if len(_VALUES) > 64:
+            _VALUES.clear()
+        hit = _VALUES[id(variant.rules)] = (variant.rules, _Values(variant))
+    return hit[1]
+
+
 class _Values:
     """The combiner's settings of a variant."""
 
@@ -209,15 +222,21 @@ def _knitting(tiles: list[int]) -> bool:
 def special_forms(ctx: HandContext) -> frozenset[str]:
     """The special hands (dmjl.md, bmja.md "Winning hands") the 14 tiles of ``ctx`` make, by
     form name; all but Squirming Snake need every tile concealed, undeclared."""
-    tiles = _all_tiles(ctx)
-    if len(ctx.concealed) + 3 * len(ctx.melds) != 14 or any(T.is_bonus(t) for t in tiles):
+    return _special_forms(ctx.concealed, tuple(m.tiles for m in ctx.melds), ctx.winning_tile)
+
+
+@lru_cache(maxsize=16384)
+def _special_forms(concealed: tuple[int, ...], meld_tiles: tuple[tuple[int, ...], ...],
+                   winning: int | None) -> frozenset[str]:
+    tiles = list(concealed) + [t for m in meld_tiles for t in m]
+    if len(concealed) + 3 * len(meld_tiles) != 14 or any(T.is_bonus(t) for t in tiles):
         return frozenset()
     out = set()
     ranks = [T.rank_of(t) for t in tiles if T.is_suited(t)]
     if (all(T.is_suited(t) for t in tiles) and _one_suit(tiles) and ranks.count(1) >= 3 and ranks.count(9) >= 3
             and len([r for r in (2, 5, 8) if ranks.count(r) == 2]) == 1 and len(set(ranks)) == len(ranks) - 5):
         out.add("squirming_snake")
-    if ctx.melds:
+    if meld_tiles:
         return frozenset(out)
     kinds = set(tiles)
     if kinds == set(MAJORS):
@@ -225,7 +244,7 @@ def special_forms(ctx: HandContext) -> frozenset[str]:
     extra = _gates_extra(tiles)
     if extra is not None:
         out.add("gates_of_heaven")
-        if ctx.winning_tile is not None and T.rank_of(ctx.winning_tile) == extra:
+        if winning is not None and T.rank_of(winning) == extra:
             out.add("nine_gates")
     honours = sorted(t for t in tiles if T.is_honour(t))
     suited = [t for t in tiles if T.is_suited(t)]
@@ -258,10 +277,34 @@ def _kinds() -> tuple[int, ...]:
     return tuple([T.tile(s, r) for s in "tsm" for r in range(1, 10)] + list(T.WINDS) + list(T.DRAGONS))
 
 
+def _complete(ctx: HandContext, vals: _Values) -> bool:
+    """Whether a 14-tile hand is a win in some reading (cheap: the standard form first)."""
+    if _standard(ctx, vals.max_chows):
+        return True
+    if not vals.forms or ctx.melds:
+        return False
+    return any(f in special_forms(ctx) for f in vals.forms if f not in _STANDARD_ONLY)
+
+
+_WAITS: dict = {}
+
+
 def waits_before_win(variant, ctx: HandContext) -> int:
     """How many kinds of tile would have completed the hand before its winning tile (the
     group the winning discard completed goes back to the concealed tiles)."""
-    vals = _Values(variant)
+    key = (id(variant.rules), ctx.concealed, tuple(m.tiles for m in ctx.melds), ctx.winning_tile)
+    hit = _WAITS.get(key)
+    if hit is not None and hit[0] is variant.rules:
+        return hit[1]
+    n = _count_waits(variant, ctx)
+    if len(_WAITS) > 4096:
+        _WAITS.clear()
+    _WAITS[key] = (variant.rules, n)
+    return n
+
+
+def _count_waits(variant, ctx: HandContext) -> int:
+    vals = _values(variant)
     w = ctx.winning_tile
     concealed = list(ctx.concealed)
     melds = list(ctx.melds)
@@ -278,8 +321,11 @@ def waits_before_win(variant, ctx: HandContext) -> int:
             continue
         c2 = HandContext(tuple(sorted(concealed + [t])), tuple(melds), ctx.bonus, t, True,
                          ctx.seat_wind, ctx.prevailing_wind)
-        n += bool(_readings(c2, vals))
+        n += _complete(c2, vals)
     return n
+
+
+_CALLING: dict = {}
 
 
 def calling_for(variant, ctx: HandContext) -> frozenset[str]:
@@ -287,6 +333,17 @@ def calling_for(variant, ctx: HandContext) -> frozenset[str]:
     limit of each such win, or its patterns when it is no limit hand."""
     if len(ctx.concealed) + 3 * len(ctx.melds) != 13:
         return frozenset()
+    key = (id(variant.rules), ctx.concealed, ctx.melds, ctx.bonus, ctx.seat_wind, ctx.prevailing_wind)
+    hit = _CALLING.get(key)
+    if hit is None or hit[0] is not variant.rules:
+        if len(_CALLING) > 4096:
+            _CALLING.clear()
+        hit = _CALLING[key] = (variant.rules, _calling_for(variant, ctx))
+    return hit[1]
+
+
+def _calling_for(variant, ctx: HandContext) -> frozenset[str]:
+    vals = _values(variant)
     held = _all_tiles(ctx)
     found: set[str] = set()
     for t in _kinds():
@@ -294,6 +351,8 @@ def calling_for(variant, ctx: HandContext) -> frozenset[str]:
             continue
         win = HandContext(tuple(sorted(ctx.concealed + (t,))), ctx.melds, ctx.bonus, t, True,
                           ctx.seat_wind, ctx.prevailing_wind)
+        if not _complete(win, vals):
+            continue
         best = _best_win(variant, win)
         if best is not None:
             found.update(p.id for p in best[1].items)
@@ -305,7 +364,7 @@ def calling_for(variant, ctx: HandContext) -> frozenset[str]:
 # ----------------------------------------------------------------------------------------
 def _best_win(variant, ctx: HandContext):
     """The best reading of a winner's hand: (key, score, arrangement), or None."""
-    vals = _Values(variant)
+    vals = _values(variant)
     best = None
     for arr in _readings(ctx, vals):
         sc = _Score(scores(variant, detect(variant, Hand(variant, ctx, arr))), vals)
@@ -321,7 +380,7 @@ def evaluate(variant, ctx: HandContext) -> ScoreResult:
     unit = variant.scoring.get("unit", "points")
     best = _best_win(variant, ctx)
     if best is None:
-        chows = _Values(variant).max_chows
+        chows = _values(variant).max_chows
         return ScoreResult(False, 0, unit, reason=f"not a complete hand (four melds and a pair with at most "
                                                    f"{chows} chow{'s' if chows != 1 else ''}, or a special hand)")
     _, sc, arr = best
@@ -344,7 +403,7 @@ def _text(groups) -> tuple[str, ...]:
 def score_loser(variant, ctx: HandContext) -> ScoreResult:
     """A non-winner's hand: the patterns that apply to every player, on the reading of his
     concealed tiles (pungs and pairs) that scores best (``winning`` False, ``value`` his score)."""
-    vals = _Values(variant)
+    vals = _values(variant)
     unit = variant.scoring.get("unit", "points")
     decl = _declared(ctx, None)
     best = None

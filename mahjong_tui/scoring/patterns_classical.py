@@ -126,7 +126,7 @@ def _zero_point_hand(h: Hand, p: Params) -> int:
     return 1
 
 
-@detector("no_chow")
+@detector("no_chow", plans=lambda p: ("triplets",))
 def _no_chow(h: Hand, p: Params) -> int:
     """No chow in the hand (dmjl.md ``no_chow``)."""
     return int(not any(g.kind == CHOW for g in h.groups))
@@ -140,7 +140,8 @@ def _nothing_exposed(h: Hand, p: Params) -> int:
         not m.concealed and not (m.kind == KONG and m.kong_type == CONCEALED_KONG) for m in h.ctx.melds))
 
 
-@detector("suit_purity", chows=("any", ("any", "none")), concealed=(False, None))
+@detector("suit_purity", plans=lambda p: ("suit_triplets",) if p.chows == "none" else ("suit",),
+          chows=("any", ("any", "none")), concealed=(False, None))
 def _suit_purity(h: Hand, p: Params) -> int:
     """One suit, no honours (a full flush), with ``chows = "none"`` no chow (bmja.md
     ``purity``), with ``concealed`` nothing exposed (dmjl.md ``concealed_full_flush``)."""
