@@ -173,3 +173,17 @@ def test_bmja_refuses_a_second_chow():
     hand = "123m 456m 777s EEE 55t +5t"
     assert evaluate(DMJL, context_from_notation(hand, variant=DMJL)).winning
     assert not evaluate(BMJA, context_from_notation(hand, variant=BMJA)).winning
+
+
+def test_score_liable_for_a_dangerous_discard(capsys):
+    import json
+
+    from mahjong_tui.cli import main
+
+    hand = "123m456t789sEEE 55m +5m"
+    # East's 128 points: South's dangerous discard pays all three shares, doubled to East: 6 x 128
+    assert main(["score", "--variant", "dmjl", "--json", "--liable", "S", "--discarder", "S", hand]) == 0
+    assert json.loads(capsys.readouterr().out)["payments"] == {"E": 768, "S": -768, "W": 0, "N": 0}
+    # self-drawn with nothing exposed: nobody fed the winner anything
+    assert main(["score", "--variant", "dmjl", "--by", "self-draw", "--liable", "S", hand]) == 2
+    assert "dangerous discard" in capsys.readouterr().err

@@ -118,8 +118,11 @@ def held_liability_rules(variant, ctx: HandContext) -> frozenset[str]:
     yangzhou.md "Settlement", G-YZ-6; Singapore: the 3rd dragon pung/kong, the 4th wind
     pung/kong or the 4th exposed meld, singapore.md "Settlement")."""
     melds = _fed_melds(ctx)
-    return frozenset(r for r in set(liability_rules(variant).values())
-                     if r != "discarder" and liable_meld(r, melds) is not None)
+    out = {r for r in set(liability_rules(variant).values())
+           if r != "discarder" and liable_meld(r, melds) is not None}
+    if variant.settlement.get("dangerous_game") and (not ctx.self_draw or any(m.from_seat is not None for m in melds)):
+        out.add("dangerous_game")   # dmjl.md "Settlement": a discard he won on or claimed was a dangerous one
+    return frozenset(out)
 
 
 def _ordinal(n: int) -> str:
@@ -138,6 +141,8 @@ def liability_meld_words(variant) -> str | None:
         elif kind in ("dragon_meld", "wind_meld"):
             words.append(f"{_ordinal(int(n))} {kind.split('_')[0]} pung or kong (exposed)")
     if not words:
+        if variant.settlement.get("dangerous_game"):
+            return "a dangerous discard that the winner won on or claimed into an exposed meld"
         return None
     return "the winner's " + (words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1])
 
@@ -299,7 +304,7 @@ def payments_for_score(variant, result: ScoreResult, ctx: HandContext) -> dict[s
         # (held_liability_rules) and scores a pattern of that rule
         rules = liability_rules(variant)
         held = held_liability_rules(variant, ctx)
-        if any(rules.get(p.id) in held for p in result.patterns):
+        if any(rules.get(p.id) in held for p in result.patterns) or "dangerous_game" in held:
             payer = seat_winds.index(fed)
     if payer is not None:
         liable = {winner: payer}
