@@ -306,12 +306,12 @@ def _make_classes():
             origin = request.headers.get("Origin")
             if origin is not None and origin not in (f"http://{request.host}", f"https://{request.host}"):
                 raise web.HTTPForbidden(text="a page of another site cannot open this table's seats\n")
-            key = self._key(request)
-            if key is None:
-                raise web.HTTPForbidden(text="open the table's page first (it keeps your seat in a cookie)\n")
             if self.full():
                 self.refused_count += 1
                 raise web.HTTPServiceUnavailable(text=f"all {self.max_sessions} browser seats are in use\n")
+            key = self._key(request)
+            if key is None:
+                raise web.HTTPForbidden(text="open the table's page first (it keeps your seat in a cookie)\n")
             width, height = clamp_size(request.query.get("width"), request.query.get("height"))
             folder = browser_folder(self.folder, key)
             try:
@@ -370,7 +370,7 @@ def _make_classes():
                 if not isinstance(envelope, list) or not envelope or not isinstance(envelope[0], str):
                     continue
                 kind, data = envelope[0], envelope[1] if len(envelope) > 1 else None
-                if kind == "stdin" and isinstance(data, str):
+                if kind == "stdin" and isinstance(data, str) and data:  # an empty one would end the app's input
                     last[0] = time.monotonic()
                     await service.send_bytes(data.encode("utf-8"))
                 elif kind == "resize" and isinstance(data, dict):
@@ -487,7 +487,7 @@ def run_seat(address: str) -> int:
                 with Horizontal(classes="menu-row"):
                     yield Label("Password", classes="menu-label")
                     yield Input(placeholder="if the table has one", id="password", compact=True, password=True)
-                yield Static("Enter joins (this browser's seat if it kept one, else a free seat).",
+                yield Static("Enter after the password joins: this browser's seat if it kept one, else a free seat.",
                              classes="lan-note")
                 yield from self.compose_buttons("Join")
             yield Footer()
@@ -498,6 +498,9 @@ def run_seat(address: str) -> int:
 
         def on_input_submitted(self, event) -> None:
             event.stop()
+            if event.input.id == "name":  # Enter on the name goes on to the password
+                self.query_one("#password", Input).focus()
+                return
             self.go()
 
         def go(self) -> None:
