@@ -766,7 +766,7 @@ def cmd_lab(args) -> int:
     if args.json:
         print(json.dumps(res.to_json()))
         return 0
-    print(f"{res.variant_name}: {len(res.cells)} cells x {res.hands} hands; 95 % intervals in brackets")
+    print(f"{res.variant_name}: {len(res.cells)} cells x {res.hands} hands; 95 % intervals in parentheses")
     print(text_table(res))
     print(f"report: {written[-3]} (charts, cells.json, cells.csv beside it); "
           f"{res.total_hands / res.elapsed_s if res.elapsed_s else 0:.1f} hands/s")
