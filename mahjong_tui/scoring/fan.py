@@ -3,7 +3,8 @@
 Every pattern of the variant's ``[scoring.fan]`` table adds its fan (``count`` times for the
 "each" patterns); the exclusion families of ``scoring.exclusions`` keep only their
 highest-valued member (G-YZ-5); a win needs at least ``win.minimum`` fan (15, yangzhou.md "Winning hands").
-The values come from the variant file; this module only holds the detectors, by pattern id.
+The patterns and their values come from the variant file (``[scoring.patterns]``, detected by
+:mod:`~mahjong_tui.scoring.patterns`); this module reads the arrangements and adds the fan up.
 
 Pattern definitions (yangzhou.md "Fan table"):
 

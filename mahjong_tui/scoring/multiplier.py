@@ -2,8 +2,9 @@
 
 Every pattern of the variant's ``[scoring.multipliers]`` table is a multiplier; the hand's
 multiplier M is the product of the multipliers of the patterns that apply (G-YX-7), capped at
-``scoring.limit`` (32; 0 = uncapped).  The values come from the variant file; this module
-only holds the detectors, by pattern id.
+``scoring.limit`` (32; 0 = uncapped).  The patterns and their values come from the variant
+file (``[scoring.patterns]``, detected by :mod:`~mahjong_tui.scoring.patterns`); this module
+reads the arrangements and multiplies.
 
 Rules implemented here (yuxi.md "Winning hands", "Scoring table", "Settlement"):
 

@@ -5,7 +5,8 @@ Rule source: seed ``003_c2c3ebf1c9e04096.txt`` ("Scoring System", "Winning Hand"
 G-OX-2 … G-OX-6, G-OX-9 and the special-hand rule of classic.md "Special hands".
 
 The VALUES live in the variant file (``[scoring.points]``, ``[scoring.doublings]``,
-``[scoring.special]``, ``scoring.limit``); this module holds the detectors by id.  An id that a
+``[scoring.special]``, ``scoring.limit``); the patterns are listed and parameterised in ``[scoring.patterns]`` and
+detected by :mod:`~mahjong_tui.scoring.patterns`; this module reads the arrangements.  An id that a
 house-rule file leaves out of its tables simply never scores.
 
 Scoring (classic.md "Scoring"): every player scores his own hand.  S = points × 2^doublings, capped at

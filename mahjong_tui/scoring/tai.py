@@ -5,7 +5,8 @@ ordinary patterns (breakdown kind ``"tai"``), ``[scoring.special]`` for the limi
 the limit, 5; kind ``"limit"``) — "count" times for the "each" patterns; the families of
 ``scoring.exclusions`` keep only their highest-valued member (the "replaces" relations of
 singapore.md "Tai table"); the total is capped at ``scoring.limit`` (5).  A win needs ``win.minimum`` tai (1; bonus tiles count, G-SG-5).  The
-values live in the variant file; this module holds the detectors, by pattern id (singapore.md "Tai table"):
+patterns and values live in the variant file (``[scoring.patterns]``, detected by
+:mod:`~mahjong_tui.scoring.patterns`); the patterns are (singapore.md "Tai table"):
 
 - bonus tiles: ``animal`` (each), ``complete_animals``, ``seat_flower`` (each season or flower
   of the seat's number, E1 S2 W3 N4; at most 2 exist), ``complete_flower_group`` (each of the
