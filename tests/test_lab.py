@@ -154,7 +154,7 @@ def test_the_report_files(tmp_path, capsys):
     out = tmp_path / "report"
     argv = ["lab", "--variant", "classic", "--sweep", "settlement.mode=cumulative,classical_zero_sum",
             "--seats", "ai:baseline,ai:baseline,ai:baseline,ai:baseline", "--hands", "5", "--game-hands", "5",
-            "--out", str(out), "--json"]
+            "--out", str(out), "--jobs", "1", "--json"]   # (no fork after the Dask tests' threads)
     assert main(argv) == 0
     printed = json.loads(capsys.readouterr().out)
     saved = json.loads((out / "cells.json").read_text())
