@@ -404,7 +404,7 @@ class DeskSession:
         not a list of this keyboard's seats is left out."""
         for name, _w in self.TOGGLES:
             saved = settings.get(name) if isinstance(settings, dict) else None
-            seats = {s for s in saved if s in self.humans} if isinstance(saved, list) else set()
+            seats = {s for s in saved if type(s) is int and s in self.humans} if isinstance(saved, list) else set()
             setattr(self, name, seats)
 
     def auto_answer(self, req: Request) -> Action | None:
