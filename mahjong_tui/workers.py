@@ -46,8 +46,9 @@ def run_ordered(fn: Callable[[Any], Any], tasks: Sequence[Any], jobs: int = 1,
     """``[fn(t) for t in tasks]``, computed with ``jobs`` local processes (1: here, in this
     process), or on the Dask scheduler at ``cluster`` (``"tcp://HOST:8786"``) when given.
     ``on_done(i, result)`` is called in this process as each task finishes (in finishing
-    order; a progress bar), ``start()`` once the workers are running (a progress bar with a
-    refresh thread is started only then: no process is forked while it runs).
+    order; a progress bar), ``start()`` once the work is handed out.  Local workers are started
+    by a fork server (``multiprocessing`` "forkserver" where the system has it): each imports
+    this package afresh, whatever threads this process runs.
 
     ``fn`` must be a module-level function and tasks and results picklable.  An exception in a
     task is raised here.  Raises :class:`WorkerError` when ``cluster`` is given and Dask
@@ -63,10 +64,15 @@ def run_ordered(fn: Callable[[Any], Any], tasks: Sequence[Any], jobs: int = 1,
             if on_done is not None:
                 on_done(i, results[i])
         return results
+    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
-    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
-        futures = {pool.submit(fn, t): i for i, t in enumerate(tasks)}  # forks every worker now
+    # workers forked from a fresh server process, never from this one: a caller that has
+    # threads (a test run after Textual or Dask, a progress bar) cannot hand a held lock on
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("forkserver" if "forkserver" in methods else None)
+    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=context) as pool:
+        futures = {pool.submit(fn, t): i for i, t in enumerate(tasks)}
         if start is not None:
             start()
         for fut in as_completed(futures):
