@@ -557,6 +557,7 @@ def test_the_pattern_listing_leaves_the_rules_hash_alone(tmp_path):
     ('{ detector = "flush", colour = "red" }', "unknown key 'scoring.patterns.x.colour' for detector 'flush'"),
     ('{ detector = "kongs", count = "four" }', "scoring.patterns.x.count' = 'four' is not allowed; expected a int"),
     ('{ detector = "kongs", applies_to = "all" }', "applies_to' = 'all' is not allowed"),
+    ('{ detector = "situation", any = ["robbed_kong"] }', "scoring.patterns.x.any' = ['robbed_kong'] is not allowed"),
     ('{ detector = "kongs", replaces = "chow" }', "replaces' must be a list of pattern ids"),
     ('{ detector = "kongs", value = -1 }', "value' = -1 is not allowed"),
     ('{ detector = "kongs", table = "bananas" }', "table' = 'bananas' is not allowed"),

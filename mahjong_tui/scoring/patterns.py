@@ -57,7 +57,7 @@ from .. import tiles as T
 from ..melds import CHOW, CONCEALED_KONG, KONG, PUNG
 from .common import (PAIR, STANDARD, Arrangement, Group, HandFacts, hand_facts,
                      nine_gates, robs_the_eighth, waits_of_13)
-from .context import HandContext, PatternScore
+from .context import SITUATIONS, HandContext, PatternScore
 
 # ----------------------------------------------------------------------------------------
 # The hand as a detector sees it
@@ -846,15 +846,6 @@ def _any_win(h: Hand, p: Params) -> int:
 # Detectors: how the hand was won
 # ----------------------------------------------------------------------------------------
 
-_SITUATION_NAMES = None
-
-
-def _situations():
-    from .context import SITUATIONS
-
-    return tuple(SITUATIONS)
-
-
 def _lucky(h: Hand, pid: str) -> int:
     """1 when the winning tile is the pattern's special tile (``[scoring.lucky_tiles]``) in play
     (uzje.md "Fan table", Ùzje's extra fan)."""
@@ -866,7 +857,7 @@ def _lucky(h: Hand, pid: str) -> int:
     return int(lucky == tile and h.variant.copies_of(lucky) > 0)
 
 
-@detector("situation", any=([], None), self_draw=("any", ("any", "yes", "no")), dealer=("any", ("any", "yes", "no")),
+@detector("situation", any=([], tuple(SITUATIONS)), self_draw=("any", ("any", "yes", "no")), dealer=("any", ("any", "yes", "no")),
           kong_claimable=(False, None), lucky=(False, None))
 def _situation(h: Hand, p: Params) -> Hit | int:
     """How the hand was won (situations of CLI.md "Context flags").  ``any``: one of these
@@ -972,7 +963,7 @@ def _bonus_set(h: Hand, p: Params) -> Hit | list[Hit] | int:
     return [Hit(1) for _ in whole]
 
 
-@detector("bonus_held", count=(6, None), any=([], None))
+@detector("bonus_held", count=(6, None), any=([], tuple(SITUATIONS)))
 def _bonus_held(h: Hand, p: Params) -> int:
     """Exactly ``count`` of the eight seasons and flowers held, in one of the situations
     ``any`` (none needed when empty): Ùzje ``six_flowers`` (G-UZ-14: six held, the sixth just
