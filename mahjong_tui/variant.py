@@ -268,6 +268,12 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], bool], str, Any]]] = {
     },
     # amounts in units of ``scoring.base``, paid by each of the other three players (singapore.md "Settlement")
     "instant_payments": {pid: (*_num(0, 1000), None) for pid in INSTANT_PAYMENTS},
+    # the bots' settings where a variant's scoring asks for other play than the defaults
+    # (mahjong_tui/ai/player.py LEVELS): not rules, so never in the rules hash
+    "ai": {
+        "strong_claim_boost": (*_num(1, 3), None),
+        "strong_claim_margin": (*_num(0.3, 2), None),
+    },
     "options": {
         "flowers": (*_BOOL, None),
         "compressed_winds": (*_BOOL, None),
@@ -897,6 +903,8 @@ def _hashed_rules(rules: dict) -> dict:
     leaves empty."""
     hashed = {}
     for section, keys in rules.items():
+        if section == "ai":
+            continue
         part = {k: v for k, v in keys.items() if not ((section, k) in _LATER_KEYS and v == SCHEMA[section][k][2])
                 and (section, k) != ("scoring", "patterns")}
         valued = {pid: spec for pid, spec in keys.get("patterns", {}).items() if "value" in spec}

@@ -384,7 +384,12 @@ class LevelBot(Bot):
             raise ValueError(f"unknown AI level {level!r}; levels: {', '.join(LEVELS)}")
         self.level = level
         self.name = f"ai:{level}"
-        self.settings = LEVELS[level]
+        self.settings = dict(LEVELS[level])
+        if level == "strong":   # the variant file's [ai] section, where it sets them
+            ai = variant.rules.get("ai", {})
+            for key in ("claim_boost", "claim_margin"):
+                if ai.get(f"strong_{key}") is not None:
+                    self.settings[key] = float(ai[f"strong_{key}"])
         self.shape = variant.hand_shape
         self.ops = ops_for(self.shape)
         #: the zero tile's readings (G-UZ-11) when the shape has a zero, else None: a hand that
