@@ -20,7 +20,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent / "kajongg"))
 from compare import compare, expected_total  # noqa: E402
-from convert import convert, load_cases, NotExpressible  # noqa: E402
+from convert import HERE, NotExpressible, convert, load_cases, not_converted_text  # noqa: E402
 
 CASES = load_cases()
 
@@ -34,6 +34,10 @@ def test_most_kajongg_hands_are_convertible():
     for c in CASES:
         if c["converted"] is None:
             assert c["reason"]
+
+
+def test_the_list_of_hands_not_converted_is_current():
+    assert (HERE / "NOT_CONVERTED.md").read_text(encoding="utf-8") == not_converted_text()
 
 
 @pytest.mark.parametrize("roof_off", [False, True], ids=["limit", "roof_off"])
