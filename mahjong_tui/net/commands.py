@@ -257,7 +257,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         bind = f" --bind {args.bind}" if args.bind != "127.0.0.1" else ""
         pw = f" {PASSWORD_FILE_HINT}" if server.password else ""  # never --password: it shows in ps
         if server.journal is not None:
-            resume.append(f"mahjong-tui serve --log {server.journal.path} --port {port}{bind}{pw}")
+            web_opts = " --web" + (f" --web-port {web.address[1]}" if web is not None and web.address[1] != port + 1
+                                   else "") if web is not None else ""
+            resume.append(f"mahjong-tui serve --log {server.journal.path} --port {port}{bind}{pw}{web_opts}")
         v = server.table.variant
         opts = "".join(f" {a}" for a in option_assignments(v.applied_options))
         opts = f" (options:{opts})" if opts else ""

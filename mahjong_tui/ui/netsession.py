@@ -180,7 +180,9 @@ class NetSession(DeskSession):
         host, port = self.address
         if self.host is not None:
             pw = f" {PASSWORD_FILE_HINT}" if self.host.server.password else ""
-            return f"Others join with: mahjong-tui join {host}:{port}{pw}   (i: table and seats)"
+            web = getattr(self.host, "web_url", "")
+            web = f", or a browser at {web}" if web else ""
+            return f"Others join with: mahjong-tui join {host}:{port}{pw}{web}   (i: table and seats)"
         token = self.clients[self.humans[0]].token
         return f"Your seat token: {token} (i: how to rejoin)"
 
@@ -340,7 +342,7 @@ class NetSession(DeskSession):
         tokens = {seat: c.token for seat, c in self.clients.items()}
         return {"address": f"{host}:{port}", "hosting": self.host is not None, "bind": self.bind, "rows": rows, "tokens": tokens,
                 "rejoin": self.rejoin_command(), "kept": self.kept_command(), "notes": list(self.notes[-6:]),
-                "timeouts": self.timeouts(),
+                "timeouts": self.timeouts(), "web": getattr(self.host, "web_url", "") if self.host is not None else "",
                 "started": self.started,
                 "password": bool(self.host.server.password) if self.host is not None else None}
 

@@ -97,6 +97,8 @@ class TableInfoScreen(BaseModal):
             pw = (" (with the table password: --password-file FILE, or $MAHJONG_TUI_PASSWORD)"
                   if info["password"] else "")
             out.add_row(Text(f"Others join with: mahjong-tui join {info['address']}{pw}"))
+            if info.get("web"):
+                out.add_row(Text(f"or from a browser (nothing to install): {info['web']}"))
             if info["bind"] in ("127.0.0.1", "localhost", "::1"):
                 out.add_row(Text("(this machine only: host with --bind 0.0.0.0 to let other machines join)",
                                  style="dim"))
