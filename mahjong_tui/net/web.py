@@ -34,7 +34,8 @@ What a browser can reach, and what it cannot (checked by ``tests/net/test_web.py
   site's page (its ``Origin``) is refused.
 
 **Rejoining, one seat per browser.**  Every browser gets a random 256-bit key in a cookie
-(``HttpOnly``, ``SameSite=Strict``, kept 30 days); the key itself never leaves this process.
+(``HttpOnly``, ``SameSite=Strict``, kept 30 days from its last visit); the key itself never
+leaves this process.
 Its SHA-256 names a folder of its own under ``web-seats/`` in the saves folder, which its
 sessions get as their saves, settings and history folders, so the join client keeps that
 browser's seat tokens there exactly as a terminal keeps its own
@@ -43,7 +44,8 @@ one browser take two seats (slot locks), and a browser without the key (another 
 cookies cleared) cannot name another browser's folder, so it can only take a free seat — it
 never gets a seat some other browser kept.  Not chosen: ``--new-seat`` with a token in the URL
 or a cookie (a link or cookie copied or guessed would be a seat), or a shared folder (the
-next browser would get the seat a closed tab kept).
+next browser would get the seat a closed tab kept).  A browser's folder unused for 30 days is
+removed when a page is next served (:func:`prune_browsers`).
 
 The page itself is ``textual-serve``'s; it asks for a web font from Google's font service
 (where there is no internet the browser falls back to its monospace font).
@@ -296,9 +298,9 @@ def _make_classes():
             response = aiohttp_jinja2.render_template("app_index.html", request, context)
             response.headers.update({"Cache-Control": "no-store", "X-Frame-Options": "DENY",
                                      "Referrer-Policy": "no-referrer"})
-            if self._key(request) is None:
-                response.set_cookie(COOKIE, secrets.token_urlsafe(32), max_age=COOKIE_DAYS * 86400, path="/",
-                                    httponly=True, samesite="Strict")
+            # the same key again (its 30 days start anew), or a new one
+            response.set_cookie(COOKIE, self._key(request) or secrets.token_urlsafe(32), max_age=COOKIE_DAYS * 86400,
+                                path="/", httponly=True, samesite="Strict")
             return response
 
         async def handle_websocket(self, request):
@@ -316,6 +318,7 @@ def _make_classes():
             folder = browser_folder(self.folder, key)
             try:
                 private_dir(folder)
+                os.utime(folder)  # used now: kept COOKIE_DAYS from here (prune_browsers)
             except OSError as exc:
                 raise web.HTTPInternalServerError(text=f"cannot keep this browser's seat: {exc.strerror}\n") from None
             websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
@@ -416,6 +419,25 @@ def web_folder(env=None) -> Path:
     return saves_dir(os.environ if env is None else env) / "web-seats"
 
 
+def prune_browsers(folder: Path, now: float | None = None) -> int:
+    """Remove the folders of browsers not seen for :data:`COOKIE_DAYS` (their cookie is gone,
+    so nobody can use them again); returns how many."""
+    now = time.time() if now is None else now
+    gone = 0
+    try:
+        entries = list(folder.iterdir())
+    except OSError:
+        return 0
+    for d in entries:
+        try:
+            if d.is_dir() and not d.is_symlink() and now - d.stat().st_mtime > COOKIE_DAYS * 86400:
+                shutil.rmtree(d)
+                gone += 1
+        except OSError:
+            pass
+    return gone
+
+
 async def start_web(args: argparse.Namespace, table_port: int, note: Callable[[str], None], title: str = "mahjong-tui",
                     folder: Path | None = None):
     """Serve the table's page for ``host --web`` / ``serve --web``: ``--bind``,
@@ -424,6 +446,7 @@ async def start_web(args: argparse.Namespace, table_port: int, note: Callable[[s
     ``.close()``).  Raises :class:`WebError` (textual-serve missing, the port taken)."""
     require_textual_serve()
     WebSeats = _make_classes()
+    prune_browsers(folder or web_folder())
     bind = getattr(args, "bind", "127.0.0.1")
     port = web_port_for(args, table_port)
     server = WebSeats(table_port, bind, port, max_sessions=getattr(args, "web_sessions", DEFAULT_WEB_SESSIONS),

@@ -289,3 +289,16 @@ async def test_a_closed_tab_is_played_by_the_stand_in_and_rejoined_by_its_browse
             for t in (ann, other, back):
                 if t is not None:
                     await t.close()
+
+
+def test_folders_of_browsers_gone_for_30_days_are_removed(tmp_path):
+    import time
+
+    old, recent = tmp_path / "a", tmp_path / "b"
+    for d in (old, recent):
+        (d / "lan-seats").mkdir(parents=True)
+    now = time.time()
+    os.utime(old, (now - 31 * 86400, now - 31 * 86400))
+    os.utime(recent, (now - 29 * 86400, now - 29 * 86400))
+    assert webmod.prune_browsers(tmp_path, now) == 1
+    assert not old.exists() and recent.exists()
