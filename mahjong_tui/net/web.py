@@ -17,7 +17,8 @@ What a browser can reach, and what it cannot (checked by ``tests/net/test_web.py
 
 - **No command, file or option of its choosing reaches a process.**  ``textual-serve`` reads
   ``width``/``height`` (the URL's query and the websocket's ``resize`` messages: clamped here
-  to :data:`SIZE_LIMITS`, anything else 80×24) and ``fontsize`` (the page only, clamped); the
+  to :data:`SIZE_LIMITS`, anything else 80×24) and ``fontsize`` (the page only, clamped;
+  ``ping`` and ``delay`` are read by the page's script in the browser, never here); the
   command line is fixed and started without a shell; the process's environment is this
   process's minus the table secrets (``$MAHJONG_TUI_PASSWORD``, ``$MAHJONG_TUI_TOKEN``: a
   browser must type the password) plus the terminal size and the browser's own folder
