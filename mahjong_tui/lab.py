@@ -273,10 +273,11 @@ class LabResult:
 def run_lab(variant_ref: str, sweeps: Sequence[Sweep], fixed: dict, seats: Sequence[Sequence[str]],
             seeds: Sequence[int], hands: int, game_hands: int = GAME_HANDS, jobs: int = 1,
             cluster: str | None = None, progress: Callable[[int], None] | None = None,
-            start: Callable[[], None] | None = None) -> LabResult:
+            start: Callable[[], None] | None = None, stats: dict | None = None) -> LabResult:
     """Play the grid (:func:`build_grid`): ``hands`` hands a cell, in games of ``game_hands``,
     on ``jobs`` local processes or the Dask scheduler at ``cluster``.  ``progress(n)`` gets
-    the hands played so far, ``start()`` is called once the workers run.  Raises
+    the hands played so far, ``start()`` is called once the workers run; ``stats`` gets the
+    CPU seconds of the play (:func:`~mahjong_tui.workers.run_ordered`).  Raises
     :class:`VariantError` (a bad sweep or option), ValueError (fewer than one hand),
     :class:`~mahjong_tui.workers.WorkerError` (no cluster)."""
     from .variant import load_variant
@@ -301,7 +302,7 @@ def run_lab(variant_ref: str, sweeps: Sequence[Sweep], fixed: dict, seats: Seque
             progress(done[0])
 
     t0 = time.perf_counter()
-    results = run_ordered(game_task, tasks, jobs, on_done=on_done, cluster=cluster, start=start)
+    results = run_ordered(game_task, tasks, jobs, on_done=on_done, cluster=cluster, start=start, stats=stats)
     res.elapsed_s = time.perf_counter() - t0
     by_cell: list[list[dict]] = [[] for _ in cells]
     for i, recs in zip(owner, results):

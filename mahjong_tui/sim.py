@@ -362,12 +362,13 @@ def duplicate_statistics(seats: list[str], deals: list[list[dict]]) -> tuple[dic
 
 def simulate_duplicate(variant: Variant, deals: int, seed: int, seats: list[str], jobs: int = 1,
                        progress: Callable[[int], None] | None = None,
-                       start: Callable[[], None] | None = None) -> DuplicateResult:
+                       start: Callable[[], None] | None = None, stats: dict | None = None) -> DuplicateResult:
     """``sim --duplicate``: ``deals`` deals, each played four times with the seat list rotated
     (:func:`play_deal`), in ``jobs`` worker processes (1: in this process;
     :func:`mahjong_tui.workers.run_ordered`).  Every statistic is added up in deal order, so the
     result is the same for every ``jobs``; only ``elapsed_s`` differs.  ``progress(n)`` is
-    called with the hands played so far, ``start()`` once the workers run.  Raises ValueError
+    called with the hands played so far, ``start()`` once the workers run; ``stats`` gets the
+    CPU seconds of the play (:func:`~mahjong_tui.workers.run_ordered`).  Raises ValueError
     for fewer than one deal."""
     from .workers import run_ordered
 
@@ -387,7 +388,7 @@ def simulate_duplicate(variant: Variant, deals: int, seed: int, seats: list[str]
             progress(done[0])
 
     t0 = time.perf_counter()
-    chunks = run_ordered(_deals_task, tasks, jobs, on_done=on_done, start=start)
+    chunks = run_ordered(_deals_task, tasks, jobs, on_done=on_done, start=start, stats=stats)
     res.elapsed_s = time.perf_counter() - t0
     played = [deal for chunk in chunks for deal in chunk]
     start_score = float(variant.match["start_score"])

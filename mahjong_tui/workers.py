@@ -14,7 +14,9 @@ Nothing here is imported by the engine; Dask (which brings asyncio) only when a 
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from .errors import MahjongError
@@ -40,9 +42,25 @@ def resolve_jobs(jobs: int) -> int:
     return cores() if jobs == 0 else jobs
 
 
+@dataclass(frozen=True)
+class _Job:
+    """A task and its function, sent to a worker as one opaque value (Dask would read a plain
+    ``(function, argument)`` tuple as a task of its own graph)."""
+
+    fn: Callable[[Any], Any]
+    task: Any
+
+
+def _timed(job: _Job) -> tuple[Any, float]:
+    """``(job.fn(job.task), CPU seconds it took)`` (runs in a worker)."""
+    t0 = time.process_time()
+    out = job.fn(job.task)
+    return out, time.process_time() - t0
+
+
 def run_ordered(fn: Callable[[Any], Any], tasks: Sequence[Any], jobs: int = 1,
                 on_done: Callable[[int, Any], None] | None = None, cluster: str | None = None,
-                start: Callable[[], None] | None = None) -> list[Any]:
+                start: Callable[[], None] | None = None, stats: dict | None = None) -> list[Any]:
     """``[fn(t) for t in tasks]``, computed with ``jobs`` local processes (1: here, in this
     process), or on the Dask scheduler at ``cluster`` (``"tcp://HOST:8786"``) when given.
     ``on_done(i, result)`` is called in this process as each task finishes (in finishing
@@ -50,20 +68,37 @@ def run_ordered(fn: Callable[[Any], Any], tasks: Sequence[Any], jobs: int = 1,
     by a fork server (``multiprocessing`` "forkserver" where the system has it): each imports
     this package afresh, whatever threads this process runs.
 
+    ``stats``, if given, gets ``cpu_s``: the CPU seconds the tasks took, wherever they ran
+    (benchmarks: the cost of the work itself, whatever else the machine runs).
+
     ``fn`` must be a module-level function and tasks and results picklable.  An exception in a
     task is raised here.  Raises :class:`WorkerError` when ``cluster`` is given and Dask
     distributed is not installed or the scheduler cannot be reached."""
     results: list[Any] = [None] * len(tasks)
+    cpu = [0.0]
+
+    def done(i: int, got: tuple[Any, float]) -> None:
+        results[i] = got[0]
+        cpu[0] += got[1]
+        if on_done is not None:
+            on_done(i, got[0])
+
+    jobs_of = [_Job(fn, t) for t in tasks]
     if cluster is not None:
-        return _run_dask(fn, tasks, cluster, on_done, start, results)
-    if jobs <= 1 or len(tasks) <= 1:
+        _run_dask(jobs_of, cluster, done, start)
+    elif jobs <= 1 or len(tasks) <= 1:
         if start is not None:
             start()
-        for i, t in enumerate(tasks):
-            results[i] = fn(t)
-            if on_done is not None:
-                on_done(i, results[i])
-        return results
+        for i, job in enumerate(jobs_of):
+            done(i, _timed(job))
+    else:
+        _run_local(jobs_of, jobs, done, start)
+    if stats is not None:
+        stats["cpu_s"] = cpu[0]
+    return results
+
+
+def _run_local(jobs_of, jobs, done, start) -> None:
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
@@ -71,19 +106,15 @@ def run_ordered(fn: Callable[[Any], Any], tasks: Sequence[Any], jobs: int = 1,
     # threads (a test run after Textual or Dask, a progress bar) cannot hand a held lock on
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("forkserver" if "forkserver" in methods else None)
-    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=context) as pool:
-        futures = {pool.submit(fn, t): i for i, t in enumerate(tasks)}
+    with ProcessPoolExecutor(max_workers=min(jobs, len(jobs_of)), mp_context=context) as pool:
+        futures = {pool.submit(_timed, job): i for i, job in enumerate(jobs_of)}
         if start is not None:
             start()
         for fut in as_completed(futures):
-            i = futures[fut]
-            results[i] = fut.result()
-            if on_done is not None:
-                on_done(i, results[i])
-    return results
+            done(futures[fut], fut.result())
 
 
-def _run_dask(fn, tasks, address, on_done, start, results):
+def _run_dask(jobs_of, address, done, start) -> None:
     try:
         from dask.distributed import Client, as_completed
     except ImportError:
@@ -95,15 +126,11 @@ def _run_dask(fn, tasks, address, on_done, start, results):
         raise WorkerError(f"--cluster {address}: cannot reach a Dask scheduler there ({exc}); start one with "
                           f"'dask scheduler' and workers with 'dask worker {address}'") from None
     try:
-        futures = client.map(fn, list(tasks), pure=False)
+        futures = client.map(_timed, jobs_of, pure=False)
         index = {f.key: i for i, f in enumerate(futures)}
         if start is not None:
             start()
         for fut in as_completed(futures):
-            i = index[fut.key]
-            results[i] = fut.result()
-            if on_done is not None:
-                on_done(i, results[i])
+            done(index[fut.key], fut.result())
     finally:
         client.close()
-    return results
