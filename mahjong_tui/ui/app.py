@@ -512,15 +512,30 @@ def run_net_app(args) -> int:
     if app.game_error:
         print(app.game_error, file=sys.stderr)
     if not session.finished:
-        how = session.rejoin_command()
-        if how:
-            what = "Continue this match with" if command == "host" else "Rejoin your seat with"
+        text = exit_rejoin_text(session, command)
+        if text:
             try:
-                print(f"{what}: {how}")
+                print(text)
             except OSError:  # the terminal hung up (SIGHUP)
                 pass
     rc = app.return_code
     return rc if isinstance(rc, int) else 0
+
+
+def exit_rejoin_text(session, command: str) -> str:
+    """What ``host``/``join`` prints on leaving an unfinished match: the host's resume
+    command; a joiner's ways back from :meth:`NetSession.rejoin_lines` (the short ``join
+    HOST:PORT`` first when this machine keeps the seat token, the token form as a fallback).
+    ``""`` when there is no way back to print."""
+    if command == "host":
+        how = session.rejoin_command()
+        return f"Continue this match with: {how}" if how else ""
+    lines = session.rejoin_lines()
+    if not lines or not lines[0][0]:
+        return ""
+    if len(lines) == 1:
+        return f"Rejoin your seat with: {lines[0][0]}"
+    return "Rejoin your seat with:\n" + "\n".join(f"  {t}" if cmd else t for t, cmd in lines)
 
 
 def _say_stopped(app: MahjongApp) -> None:

@@ -286,6 +286,19 @@ class NetSession(DeskSession):
         pw = f" {PASSWORD_FILE_HINT}" if client.password else ""
         return f"mahjong-tui join {host}:{port}{pw}"
 
+    def rejoin_lines(self) -> list[tuple[str, bool]]:
+        """A joiner's ways back to the seat, the one to use first, as ``(text, is_command)``
+        lines: when this machine keeps the seat token, :meth:`kept_command` (the short ``join
+        HOST:PORT``), a note, then :meth:`rejoin_command` (the token form, from any machine);
+        else the token form alone.  The one builder for the ``i`` screen, the Leave screen
+        and the message printed when ``join`` exits.  ``[]`` for the host."""
+        if self.host is not None:
+            return []
+        kept, how = self.kept_command(), self.rejoin_command()
+        if not kept:
+            return [(how, True)]
+        return [(kept, True), ("(this machine keeps your seat token) or, from another machine:", False), (how, True)]
+
     def seat_command(self, seat: int) -> str:
         """Host: the command that gets the player of remote ``seat`` back into it from any
         machine (its token passed in the environment: ``MAHJONG_TUI_TOKEN=TOKEN mahjong-tui
@@ -341,7 +354,7 @@ class NetSession(DeskSession):
                          "command": self.seat_command(seat)})
         tokens = {seat: c.token for seat, c in self.clients.items()}
         return {"address": f"{host}:{port}", "hosting": self.host is not None, "bind": self.bind, "rows": rows, "tokens": tokens,
-                "rejoin": self.rejoin_command(), "kept": self.kept_command(), "notes": list(self.notes[-6:]),
+                "rejoin": self.rejoin_command(), "kept": self.kept_command(), "rejoin_lines": self.rejoin_lines(), "notes": list(self.notes[-6:]),
                 "timeouts": self.timeouts(), "web": getattr(self.host, "web_url", "") if self.host is not None else "",
                 "started": self.started,
                 "password": bool(self.host.server.password) if self.host is not None else None}

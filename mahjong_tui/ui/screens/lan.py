@@ -115,10 +115,8 @@ class TableInfoScreen(BaseModal):
                 t.append(token or "?", "bold")
                 out.add_row(t)
             out.add_row(Text("If you leave or lose the connection, rejoin your seat with:"))
-            if info["kept"]:
-                out.add_row(Text(f"  {info['kept']}", style="bold"))
-                out.add_row(Text("  (this machine keeps your seat token) or, from another machine:", style="dim"))
-            out.add_row(Text(f"  {info['rejoin']}", style="bold"))
+            for line, command in info["rejoin_lines"]:
+                out.add_row(Text(f"  {line}", style="bold" if command else "dim"))
         if not info["started"]:
             out.add_row(Text(""))
             out.add_row(Text("Play starts when every remote seat is taken.", style="italic"))
@@ -230,10 +228,9 @@ class NetQuitScreen(BaseModal):
             else:
                 yield Label("Leave the table?", classes="dialog-title")
                 yield Static("A bot plays your seat until you come back. Rejoin with:", markup=False)
-                if s.kept_command():
-                    yield Static(f"  {s.kept_command()}", classes="lan-command", markup=False)
-                    yield Static("(this machine keeps your seat token) or, from another machine:", markup=False)
-                yield Static(f"  {how}", classes="lan-command", markup=False)
+                for line, command in s.rejoin_lines():
+                    yield (Static(f"  {line}", classes="lan-command", markup=False) if command
+                           else Static(line, markup=False))
                 leave = "Leave"
             with Horizontal(classes="buttons"):
                 yield Button(leave, id="leave", variant="error")
