@@ -29,14 +29,14 @@ LETTERS = {
 }
 
 #: Order of the choices in a prompt: the strongest claim first, pass last.
-ORDER = ("win", "kong", "concealed_kong", "added_kong", "pung", "chow", "pickup", "draw", "pass")
+ORDER = ("win", "kong", "concealed_kong", "added_kong", "pung", "chow", "pickup", "draw", "original_call", "pass")
 
 
 @dataclass(frozen=True)
 class Choice:
     key: str
     action: Action
-    label: str  # words, e.g. "chow 3m 4m 5m", "arith 2s 7s 12s", "pass"
+    label: str  # words, e.g. "chow 3m 4m 5m", "arith 2s 7s 12s", "Original Call: discard N and declare ready", "pass"
 
 
 #: Keys after 1-9 for numbered choices: 0, then letters no other key of the table uses (not
@@ -81,6 +81,8 @@ def parts(action: Action, phase: str = "claim", variant=None) -> tuple:
         return ("win on ", t)
     if k == "pass":
         return ("pass",)
+    if k == "original_call":  # dmjl.md "Play": the first discard, announcing a ready hand
+        return ("Original Call: discard ", t, " and declare ready")
     if k == "draw":
         return ("take the replacement tile",)
     if k == "pickup":
