@@ -959,3 +959,24 @@ def test_acceptance_pooling_leaves_each_run_alone():
         else:
             assert mine == pytest.approx(first + second), f.name
     assert pooled.hands == 4
+
+
+def test_the_variant_files_ai_section_sets_strong_claims_and_stays_out_of_the_rules_hash():
+    """``[ai]`` (variants/README.md): Classic's file gives ai:strong normal's claim settings;
+    a variant without the section keeps the code's; setting it never changes the rules hash
+    (a saved game keeps its hash), and a value out of range is refused."""
+    from mahjong_tui.ai.player import CLAIM_BOOST, CLAIM_MARGIN, STRONG_CLAIM_BOOST, STRONG_CLAIM_MARGIN
+    from mahjong_tui.errors import VariantError
+
+    classic = load_variant("classic")
+    strong = make_bot("ai:strong", classic, 0, 1)
+    assert (strong.settings["claim_boost"], strong.settings["claim_margin"]) == (CLAIM_BOOST, CLAIM_MARGIN)
+    yangzhou = load_variant("yangzhou")
+    strong = make_bot("ai:strong", yangzhou, 0, 1)
+    assert (strong.settings["claim_boost"], strong.settings["claim_margin"]) == (STRONG_CLAIM_BOOST, STRONG_CLAIM_MARGIN)
+    assert make_bot("ai:normal", classic, 0, 1).settings["claim_margin"] == CLAIM_MARGIN
+    tuned = yangzhou.with_options({"ai.strong_claim_margin": 0.9})
+    assert make_bot("ai:strong", tuned, 0, 1).settings["claim_margin"] == 0.9
+    assert tuned.rules_hash == yangzhou.with_options({}).rules_hash
+    with pytest.raises(VariantError, match="strong_claim_margin"):
+        yangzhou.with_options({"ai.strong_claim_margin": 5})
