@@ -654,6 +654,8 @@ def test_a_plain_hand_legal_only_concealed():
                                           ("uzje", "123s456s789s1m5mNN", "N", 1.1, True),
                                           ("classic", "123s456s789s1m5mNN", "N", 0.9, True)):
         v = load_variant(vid)
+        if vid == "classic":   # its file's [ai] gives strong normal's margin: test the default one
+            v = v.with_options({"ai.strong_claim_margin": STRONG_CLAIM_MARGIN})
         view, legal = _claim_view(v, hand, tile, 40)
         bot = make_bot("ai:strong", v, view["seat"], 1)
         dec = _Decision(bot, view)
