@@ -76,6 +76,31 @@ def _bot_seats(value: str) -> list[str]:
     return parts
 
 
+def seat_names(text: str | None, seats: Sequence[str]) -> list[str | None] | None:
+    """``play --names A,B``: the names of the human seats of ``seats``, in seat order (seat 1
+    first); a blank entry keeps that seat's usual name (You, Player N).  Returns four entries
+    by seat (None where no name is given), or None without ``--names``.  Raises
+    :class:`CliError` for more names than human seats, or a name over 40 characters or with
+    control characters in it."""
+    if text is None:
+        return None
+    from .history import NAME_CHARS
+
+    humans = [i for i, s in enumerate(seats) if s.split(":", 1)[0] == "human"]
+    given = [n.strip() for n in text.split(",")]
+    if len(given) > len(humans):
+        raise CliError(f"--names {text!r}: {len(given)} names for {len(humans)} human seat"
+                       f"{'' if len(humans) == 1 else 's'}; give one name for each human seat of --seats, "
+                       "in seat order (a blank one keeps the usual name)")
+    out: list[str | None] = [None] * 4
+    for seat, name in zip(humans, given):
+        if len(name) > NAME_CHARS or not name.isprintable():
+            raise CliError(f"--names: {name[:50]!r} is not a name: at most {NAME_CHARS} printable characters, "
+                           "no commas")
+        out[seat] = name or None
+    return out
+
+
 def build_parser(parser_class: type[argparse.ArgumentParser] = argparse.ArgumentParser) -> argparse.ArgumentParser:
     """The whole command line; ``parser_class`` builds the parser and its subcommands'."""
     p = parser_class(prog="mahjong-tui", description="A four-seat mahjong table for the terminal.")
@@ -96,6 +121,9 @@ def build_parser(parser_class: type[argparse.ArgumentParser] = argparse.Argument
     table_opts(sp, "human,ai,ai,ai")
     sp.add_argument("--bot-delay", type=bot_delay, default=None, metavar="S",
                     help="seconds a bot pauses before acting (0 to 10; default: the settings' bot pause, 0.4)")
+    sp.add_argument("--names", default=None, metavar="A,B,...",
+                    help="names of the human seats in seat order, shown at the table and kept in the "
+                         "history and stats (a blank one keeps the usual name: You, Player N)")
     for name, helptext in (("host", "serve a LAN table and play at it"), ("serve", "serve a LAN table headless")):
         sp = sub.add_parser(name, help=helptext)
         table_opts(sp, "human,remote,remote,remote" if name == "host" else "remote,remote,remote,remote")

@@ -14,6 +14,11 @@ so a log of the variant as its file has it reads exactly as before options were 
 and that change no move: ``{"auto_draw": [0]}``, the seats with auto-draw on when the log was
 written (a save, or a journal when it was opened).
 
+``names`` (left out when empty) holds the four players' names as the table showed them
+(``play --names``, the menu's name fields; the history writes them too), so that ``resume``,
+the history and ``stats`` know who sat where; a log without it gets the usual names (You,
+Player N, Bot N).
+
 A log is read from a file a user names, so nothing in it is trusted: :meth:`GameLog.load` reads
 only a regular file of at most :data:`MAX_LOG_BYTES`, and :meth:`GameLog.loads` checks the type
 and range of every header field (:func:`check_header`) and every action line, raising
@@ -57,9 +62,13 @@ def _shown(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+#: the longest player name a log header may hold
+MAX_NAME_CHARS = 40
+
+
 def check_header(head: dict, source: str) -> dict:
     """The fields of a log header (line 1, parsed), checked: ``{"variant", "rules_hash",
-    "seed", "hands", "seats", "options", "settings"}`` with their defaults filled in.  Raises
+    "seed", "hands", "seats", "options", "settings", "names"}`` with their defaults filled in.  Raises
     :class:`LogError` naming ``source``, the field, its value and what is allowed."""
     def bad(key: str, allowed: str) -> LogError:
         return LogError(f"{source}: line 1: {key!r} = {_shown(head.get(key))} is not allowed; expected {allowed}")
@@ -97,8 +106,14 @@ def check_header(head: dict, source: str) -> dict:
     if not isinstance(auto, list) or not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s <= 3
                                              for s in auto):
         raise bad("settings", '{"auto_draw": [seats 0..3]} (or nothing)')
+    names = head.get("names")
+    if names is None:
+        names = []  # an older log: the table gives its seats their usual names
+    if not isinstance(names, list) or len(names) not in (0, 4) or not all(
+            isinstance(n, str) and len(n) <= MAX_NAME_CHARS for n in names):
+        raise bad("names", f"a list of 4 player names of at most {MAX_NAME_CHARS} characters (or nothing)")
     return {"variant": variant, "rules_hash": rules_hash, "seed": seed, "hands": hands, "seats": list(seats),
-            "options": options, "settings": dict(settings)}
+            "options": options, "settings": dict(settings), "names": list(names)}
 
 
 def decode_log(data: bytes, source: str) -> str:
@@ -137,6 +152,9 @@ class GameLog:
     #: change no move of the game): ``{"auto_draw": [0]}``, the seats with auto-draw on
     #: (the UI's ``o``); header ``"settings"``, left out when empty
     settings: dict = field(default_factory=dict)
+    #: the four players' names as the table showed them (``--names``, the menu's name
+    #: fields); header ``"names"``, left out when empty (an older log: the usual names)
+    names: list = field(default_factory=list)
     #: where the log was read from (the file), for error messages
     source: str = field(default="the log", compare=False, repr=False)
 
@@ -153,6 +171,8 @@ class GameLog:
             head["options"] = dict(self.options)
         if self.settings:
             head["settings"] = dict(self.settings)
+        if self.names:
+            head["names"] = list(self.names)
         return head
 
     def dumps(self) -> str:
@@ -191,7 +211,7 @@ class GameLog:
                     break
                 raise LogError(f"{source}: line {i}: {exc}") from None
         return cls(fields["variant"], fields["rules_hash"], fields["seed"], fields["hands"], fields["seats"],
-                   actions, fields["options"], fields["settings"], source)
+                   actions, fields["options"], fields["settings"], fields["names"], source)
 
     @classmethod
     def load(cls, path: str | Path) -> "GameLog":

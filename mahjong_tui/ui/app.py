@@ -99,8 +99,11 @@ class MahjongApp(App):
                  seed: int | None = None, hands: int | None = None, bot_delay: float | None = None,
                  faces: str | None = None, ascii: bool = False, file: str | None = None,
                  log: GameLog | None = None, env: Mapping[str, str] | None = None, width: int | None = None,
-                 session: GameSession | None = None, options: Mapping[str, object] | None = None):
+                 session: GameSession | None = None, options: Mapping[str, object] | None = None,
+                 names: Sequence[str | None] | None = None):
         super().__init__()
+        #: the players' names by seat (``play --names``; None or "": the usual name)
+        self.names = list(names) if names is not None else None
         self.command = command
         self.variant_ref = variant
         self.options = dict(options or {})  # variant options of ``play`` (``--option``)
@@ -217,7 +220,7 @@ class MahjongApp(App):
             self.start_game(self.variant_ref, self.seats, direct=True, session=self._preset)
         elif self.command == "play":
             self.start_game(self.variant_ref, self.seats, seed=self.seed, hands=self.hands,
-                            bot_delay=self.bot_delay, direct=True, options=self.options)
+                            bot_delay=self.bot_delay, direct=True, options=self.options, names=self.names)
         elif self.command in ("resume", "replay") and self.game_log is not None:
             self._open_log(self.game_log, self.command, direct=True, path=self.file)
         else:
@@ -272,9 +275,11 @@ class MahjongApp(App):
     # -- games ------------------------------------------------------------------------------
     def new_session(self, variant_ref: str, seats: Sequence[str], *, seed: int | None, hands: int | None,
                     bot_delay: float, log: GameLog | None = None,
-                    options: Mapping[str, object] | None = None) -> GameSession:
+                    options: Mapping[str, object] | None = None,
+                    names: Sequence[str | None] | None = None) -> GameSession:
         """Build a session (raises MahjongError for a bad variant, options, seats or log).
-        ``options``: variant options (:meth:`Variant.with_options`); a ``log`` brings its own."""
+        ``options``: variant options (:meth:`Variant.with_options`); a ``log`` brings its own.
+        ``names``: the human seats' names by seat (None or "": the usual name)."""
         import random
 
         seats = check_seats(seats)
@@ -285,18 +290,20 @@ class MahjongApp(App):
         variant = load_variant(variant_ref, options)
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
-        return GameSession(variant, seed, seats, hands=hands, bot_delay=bot_delay, variant_ref=variant_ref)
+        return GameSession(variant, seed, seats, hands=hands, bot_delay=bot_delay, variant_ref=variant_ref,
+                           names=names)
 
     def start_game(self, variant_ref: str, seats: Sequence[str], *, seed: int | None = None,
                    hands: int | None = None, bot_delay: float | None = None, direct: bool = False,
-                   session: GameSession | None = None, options: Mapping[str, object] | None = None) -> None:
+                   session: GameSession | None = None, options: Mapping[str, object] | None = None,
+                   names: Sequence[str | None] | None = None) -> None:
         from .screens.table import TableScreen
 
         if session is None:
             try:
                 session = self.new_session(variant_ref, seats, seed=seed, hands=hands,
                                            bot_delay=self.bot_delay if bot_delay is None else bot_delay,
-                                           options=options)
+                                           options=options, names=names)
             except Exception as exc:  # noqa: BLE001 - a bad choice, or a bot that cannot start
                 self.notify(f"{type(exc).__name__}: {exc}" if not isinstance(exc, MahjongError) else str(exc),
                             title="Cannot start the game", severity="error", timeout=10)
@@ -461,11 +468,14 @@ def build_app(args) -> MahjongApp:
         if delay is not None and delay < 0:
             raise UIError("--bot-delay must be 0 or more seconds")
         options = dict(variant.applied_options)
+        from ..cli import seat_names
+
+        names = seat_names(getattr(args, "names", None), seats)  # a bad --names: exit 2 here
         app = MahjongApp(command="play", variant=args.variant, seats=seats, seed=args.seed, hands=hands,
-                         bot_delay=delay, faces=faces, ascii=ascii_, options=options)
+                         bot_delay=delay, faces=faces, ascii=ascii_, options=options, names=names)
         app.art_for(variant)  # a bad --faces fails here, before the screen opens
         app._preset = app.new_session(args.variant, seats, seed=args.seed, hands=hands, bot_delay=app.bot_delay,
-                                      options=options)
+                                      options=options, names=names)
         return app
     if command == "resume" and args.file is None:
         args.file = str(latest_unfinished(saves_dir()))  # where the app looks too (paths.saves_dir)

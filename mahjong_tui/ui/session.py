@@ -78,7 +78,7 @@ from __future__ import annotations
 import asyncio
 import os
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Protocol, Sequence
 
@@ -734,6 +734,24 @@ class DeskSession:
         return self.payment_text if self._texts_since_payment <= self.PAYMENT_LINGER else ""
 
 
+def given_names(names: Sequence[object] | None, seats: Sequence[str]) -> list[str | None]:
+    """Four names, one per seat, for the human seats of ``seats``: each of ``names`` (by
+    seat) that is a string with something printable in it (control characters dropped, cut
+    to :data:`mahjong_tui.history.NAME_CHARS`), else None (the usual name: You, Player N);
+    bots keep their names (Bot N)."""
+    from ..history import NAME_CHARS
+
+    out: list[str | None] = []
+    for i in range(4):
+        n = names[i] if names is not None and i < len(names) else None
+        if isinstance(n, str) and seats[i].split(":", 1)[0] == "human":
+            n = "".join(ch for ch in n if ch.isprintable()).strip()[:NAME_CHARS]
+            out.append(n or None)
+        else:
+            out.append(None)
+    return out
+
+
 class GameSession(DeskSession):
     """A match being played: builds the table (new, or replayed from a saved log), the seats
     and the runner; :meth:`play` runs it to the end with ``presenter`` showing it.
@@ -747,11 +765,17 @@ class GameSession(DeskSession):
     can_save = True
 
     def __init__(self, variant: Variant, seed: int | str, seats: Sequence[str], *, hands: int | None = None,
-                 bot_delay: float = 0.4, variant_ref: str | None = None, log: GameLog | None = None):
+                 bot_delay: float = 0.4, variant_ref: str | None = None, log: GameLog | None = None,
+                 names: Sequence[str | None] | None = None):
         self.variant_ref = variant_ref or variant.id
         self.seed = seed
         self.seat_strings = list(seats)
-        self.specs: list[SeatSpec] = seat_specs(self.seat_strings)
+        #: the players' own names, by seat (None or "": the usual name); a resumed match's
+        #: come from its log (header ``names``) unless ``names`` is given
+        self.given_names: list[str | None] = given_names(names if names is not None else
+                                                         (log.names if log is not None else None), self.seat_strings)
+        self.specs: list[SeatSpec] = [replace(spec, name=n) if n else spec
+                                      for spec, n in zip(seat_specs(self.seat_strings), self.given_names)]
         super().__init__(variant, [i for i, s in enumerate(self.specs) if s.human])
         self.table = log.replay() if log is not None else Table(variant, seed, hands)
         if log is not None:  # a resumed match keeps its players' call toggles (saved by game_log)
@@ -937,6 +961,8 @@ class GameSession(DeskSession):
         :meth:`toggle_settings`) so that a resumed match keeps them."""
         log = GameLog.for_table(self.table, self.variant_ref, self.seat_strings)
         log.settings = self.toggle_settings()
+        if any(self.given_names):  # the usual names are not written: an older reader sees them too
+            log.names = [self.name(i) for i in range(4)]
         return log
 
     def save(self, path: str | Path) -> Path:

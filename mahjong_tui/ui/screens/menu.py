@@ -22,6 +22,7 @@ from textual.widgets.option_list import Option
 
 from ...config import Settings
 from ...errors import MahjongError
+from ...history import NAME_CHARS, default_names
 from ...net.args import MAX_BOT_DELAY
 from ...variant import SCHEMA, available_variants, load_variant, option_values
 from ..model import saved_game_summaries, saved_game_summary
@@ -258,6 +259,9 @@ class MenuScreen(VariantChoice, BaseScreen):
                         yield Label(SEAT_NAMES[i], classes="seat-name", id=f"seat-name{i}")
                         value = self.default_seats[i] if self.default_seats[i] in dict((v, 1) for _, v in SEAT_CHOICES) else "ai:normal"
                         yield Select(SEAT_CHOICES, value=value, allow_blank=False, compact=True, id=f"seat{i}")
+                        # a human seat's player's name (blank: the usual one, the placeholder)
+                        yield Input(placeholder="name", id=f"name{i}", compact=True, max_length=NAME_CHARS,
+                                    classes="seat-player")
             yield Static(DICE_NOTE, id="seat-note")  # shown where the dice choose the first dealer
             with Horizontal(classes="menu-row", id="numbers-row"):
                 yield Label("Seed", classes="menu-label")
@@ -296,6 +300,7 @@ class MenuScreen(VariantChoice, BaseScreen):
         self.show_options()
         self._show_summary()
         self._show_seat_labels()
+        self._show_name_fields()
         self._show_number_note(None)
         self.query_one("#new", Button).focus()
         self._unfinished: Path | None = None
@@ -344,7 +349,27 @@ class MenuScreen(VariantChoice, BaseScreen):
         if event.select.id == "variant":
             self.variant_changed()
             self._show_seat_labels()
+        if (event.select.id or "").startswith("seat"):
+            self._show_name_fields()
         self._show_summary()
+
+    def _show_name_fields(self) -> None:
+        """A name field under each human seat (the usual name as its placeholder: You, or
+        Player N where several people play); none under a bot's (its place kept)."""
+        seats = [str(self.query_one(f"#seat{i}", Select).value) for i in range(4)]
+        usual = default_names(seats)
+        for i, seat in enumerate(seats):
+            field = self.query_one(f"#name{i}", Input)
+            field.visible = seat == "human"
+            field.placeholder = f"name: {usual[i]}"
+
+    def chosen_names(self) -> list[str | None]:
+        """The names typed for the human seats, by seat (None: blank, or a bot's seat)."""
+        out: list[str | None] = []
+        for i in range(4):
+            human = str(self.query_one(f"#seat{i}", Select).value) == "human"
+            out.append((self.query_one(f"#name{i}", Input).value.strip() or None) if human else None)
+        return out
 
     def _show_seat_labels(self) -> None:
         """Label the seats by wind where seat 1 is East of the first hand, else by number
@@ -469,7 +494,7 @@ class MenuScreen(VariantChoice, BaseScreen):
             return
         err.update("")
         self.app.start_game(str(vid), seats, seed=seed, hands=hands, bot_delay=delay,
-                            options=self.chosen_options())
+                            options=self.chosen_options(), names=self.chosen_names())
 
 
 class LoadScreen(BaseScreen):
