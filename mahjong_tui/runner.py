@@ -24,6 +24,7 @@ import asyncio
 from typing import Awaitable, Callable, Protocol, Sequence
 
 from .ai.baseline import Bot
+from .ai.memory import hand_ended, match_ended
 from .engine import Action, Table, event_for
 from .engine.log import LogWriter
 from .errors import IllegalAction
@@ -98,6 +99,10 @@ class TableRunner:
                 self.on_events(s, mine)
         if self.on_action is not None:
             self.on_action(action)
+        if any(e.get("type") == "hand_end" for e in events):
+            # what outlived the hand is long-lived: no full collection of it inside a bot's
+            # decision (mahjong_tui.ai.memory)
+            hand_ended()
 
     async def _ask(self, seat_index: int) -> Action:
         table = self.table
@@ -145,6 +150,9 @@ class TableRunner:
 
     async def run(self) -> None:
         """Play until the match is over or :meth:`stop` is called."""
-        while not self._stopped and self.table.phase != "match_over":
-            await self.step()
-            await asyncio.sleep(0)
+        try:
+            while not self._stopped and self.table.phase != "match_over":
+                await self.step()
+                await asyncio.sleep(0)
+        finally:
+            match_ended()

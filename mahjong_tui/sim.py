@@ -5,7 +5,6 @@ No asyncio: the loop asks each seat the table waits for, in seat order, and appl
 
 from __future__ import annotations
 
-import gc
 import math
 import time
 from collections import Counter
@@ -13,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from .ai import Bot, make_bot
+from .ai.memory import hand_ended, match_ended
 from .engine import Table
 from .variant import Variant
 
@@ -170,13 +170,13 @@ def simulate(variant: Variant, hands: int, seed: int, seats: list[str] | None = 
         # is long-lived: keep the cyclic collector from walking it again and again (full
         # collections of those tables took 150-230 ms each; four ai:strong in Yangzhou play
         # about 15 % more hands/s).  Objects still die by reference counting as usual.
-        gc.freeze()
+        hand_ended()
 
     t0 = time.perf_counter()
     try:
         play_match(table, bots, on_hand)
     finally:
-        gc.unfreeze()  # hand them back to the collector
+        match_ended()  # hand them back to the collector
     res.elapsed_s = time.perf_counter() - t0
     res.final_scores = list(table.scores)
     if log_path is not None:

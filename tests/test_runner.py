@@ -40,3 +40,22 @@ def test_a_bot_pauses_before_its_turns_but_not_before_claims(monkeypatch):
         asked[kind] += 1
         table.apply(action)
     assert asked["turn"] > 10 and asked["claim"] > 10, asked
+
+
+def test_the_runner_freezes_what_outlived_each_hand_and_thaws_it_at_the_match_end(monkeypatch):
+    """No full collection of the bots' long-lived tables inside a decision (issue 23 item 4):
+    at every hand's end the runner freezes the live objects (``gc.freeze``) — once per hand of
+    a 2-hand match of four bots — and at the match's end gives them back (``gc.unfreeze``)."""
+    import gc
+
+    from mahjong_tui.runner import TableRunner
+
+    calls: list[str] = []
+    monkeypatch.setattr(gc, "freeze", lambda: calls.append("freeze"))
+    monkeypatch.setattr(gc, "unfreeze", lambda: calls.append("unfreeze"))
+    v = load_variant("classic")
+    table = Table(v, 5, hands=2)
+    seats = [BotSeat(make_bot("ai:easy", v, s, 5)) for s in range(4)]
+    asyncio.run(TableRunner(table, seats).run())
+    assert table.phase == "match_over"
+    assert calls == ["freeze", "freeze", "unfreeze"], calls

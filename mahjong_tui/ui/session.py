@@ -84,6 +84,7 @@ from typing import Protocol, Sequence
 
 from .. import tiles as T
 from ..ai.baseline import make_bot
+from ..ai.memory import match_ended
 from ..engine import Action, Table, event_for
 from ..engine.log import GameLog, LogWriter
 from ..journal import journal_in_use, lock_journal as _lock  # noqa: F401 - journal_in_use: the UI's import
@@ -871,6 +872,7 @@ class GameSession(DeskSession):
         finally:
             desk.cancel()
             self._bots.shutdown(wait=False, cancel_futures=True)
+            match_ended()  # the runner froze what outlived each hand (mahjong_tui.ai.memory)
 
     def stop(self) -> None:
         self._stopped = True

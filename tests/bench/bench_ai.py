@@ -15,7 +15,10 @@ For each variant and level, four bots of that level play ``N`` hands from the se
   machine do not inflate; on an idle machine the two agree); ``own max``: the CPU max over
   the decisions in which no full collection of Python's cyclic garbage collector (generation
   2, which walks every live object: 50-200 ms once the memo tables are large) began, and
-  ``full gc`` how many decisions one fell in — the interpreter's pause, not the bot's work.  Issue 23's goal for
+  ``full gc`` how many decisions one fell in — the interpreter's pause, not the bot's work.
+  Like the app (its table runner), ``sim`` and ``serve``, the pass freezes what outlived each
+  hand at the hand's end (:mod:`mahjong_tui.ai.memory`), so such collections walk only the
+  current hand's objects.  Issue 23's goal for
   ``ai:strong`` in every variant: median <= 2 ms, p95 <= 20 ms, max <= 100 ms;
 - *hands/s*: another ``N`` hands (seed ``S + 1``) played through :func:`mahjong_tui.sim.simulate`
   (engine included) in the same process, after the timing pass: the bots' memo tables are as
@@ -37,6 +40,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from mahjong_tui.ai import make_bot  # noqa: E402
+from mahjong_tui.ai.memory import hand_ended, match_ended  # noqa: E402
 from mahjong_tui.engine import Table  # noqa: E402
 from mahjong_tui.sim import play_match, simulate  # noqa: E402
 from mahjong_tui.variant import load_variant  # noqa: E402
@@ -76,6 +80,7 @@ def time_decisions(variant, level: str, hands: int, seed: int) -> dict:
         _play_timed(table, bots, all_t, turn_t, cpu_t, own_t, full)
     finally:
         gc.callbacks.remove(count_full)
+        match_ended()
     return {"decisions": len(all_t), "median_ms": statistics.median(all_t), "p95_ms": _pct(all_t, 0.95),
             "max_ms": max(all_t), "turn_p95_ms": _pct(turn_t, 0.95),
             "cpu_median_ms": statistics.median(cpu_t), "cpu_p95_ms": _pct(cpu_t, 0.95), "cpu_max_ms": max(cpu_t),
@@ -99,7 +104,10 @@ def _play_timed(table, bots, all_t, turn_t, cpu_t, own_t, full) -> None:
         all_t.append(dt)
         if view["phase"] == "turn":
             turn_t.append(dt)
+        hand = table.hand_index
         table.apply(action)
+        if table.hand_index != hand or table.phase == "match_over":
+            hand_ended()  # as the app's table runner and sim do (mahjong_tui.ai.memory)
 
 
 def hands_per_s(variant, level: str, hands: int, seed: int) -> float:
