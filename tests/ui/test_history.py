@@ -158,27 +158,44 @@ async def test_leaving_the_statistics_while_they_are_counted(tmp_path: Path):
     count still fills the cache; the app goes on."""
     from mahjong_tui.ui.screens.history import HistoryScreen, StatsScreen
 
-    import shutil
+    import threading
+
+    import mahjong_tui.stats as stats_module
 
     folder = tmp_path / "hist"
-    for p in kept_matches(folder):  # enough matches to take a few seconds to count
-        for i in range(8):
-            shutil.copy(p, p.with_name(f"{p.stem}-copy{i}.jsonl"))
+    kept_matches(folder)
+    # the count is held at its first match until Esc has been handled (a count is quick on an
+    # idle machine: without this the report could be shown before the key arrives)
+    left = threading.Event()
+    real_collect = stats_module.collect
+
+    def held_collect(*args, progress=None, **kw):
+        def held(done, total):
+            left.wait(30)
+            if progress:
+                progress(done, total)
+        return real_collect(*args, progress=held, **kw)
+
+    stats_module.collect = held_collect
     app = make_app(command=None, saves=tmp_path / "saves")
     app.env["MAHJONG_TUI_HISTORY"] = str(folder)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen))
-        await pilot.click("#history")
-        await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen))
-        await pilot.press("t")
-        await wait_for(pilot, lambda: isinstance(app.screen, StatsScreen))
-        stats_screen = app.screen
-        await pilot.press("escape")
-        await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen))
-        await wait_for(pilot, lambda: (folder / H.CACHE_NAME).exists(), timeout=60)
-        await pilot.pause(0.2)
-        assert stats_screen.report is None and isinstance(app.screen, HistoryScreen)
-        assert app.return_code is None
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen))
+            await pilot.click("#history")
+            await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen))
+            await pilot.press("t")
+            await wait_for(pilot, lambda: isinstance(app.screen, StatsScreen))
+            stats_screen = app.screen
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen))
+            left.set()
+            await wait_for(pilot, lambda: (folder / H.CACHE_NAME).exists(), timeout=60)
+            await pilot.pause(0.2)
+            assert stats_screen.report is None and isinstance(app.screen, HistoryScreen)
+            assert app.return_code is None
+    finally:
+        stats_module.collect = real_collect
 
 
 async def test_a_hot_seat_match_is_kept_under_each_seats_name(tmp_path: Path):

@@ -187,6 +187,7 @@ class HistoryScreen(BaseScreen):
         self.app.push_screen(StatsScreen(self.folder))
 
     def action_back(self) -> None:
+        self._left = True
         self.dismiss(None)
 
 
@@ -227,6 +228,7 @@ class StatsScreen(BaseScreen):
         super().__init__()
         self.folder = folder
         self.report: dict | None = None
+        self._left = False  # set by Esc: a count still running fills the cache but shows nothing
 
     def compose_body(self) -> ComposeResult:
         with Vertical(id="stats"):
@@ -267,12 +269,12 @@ class StatsScreen(BaseScreen):
         self._progress_text(f"Counting… {done} of {total} matches")
 
     def _progress_text(self, text: str) -> None:
-        if self.is_attached:  # not after Esc
+        if self.is_attached and not self._left:  # not after Esc
             self.query_one("#stats-progress", Static).update(text)
 
     def show(self, report: dict) -> None:
         """Fill the table with ``report`` (:func:`mahjong_tui.stats.collect`)."""
-        if not self.is_attached:
+        if self._left or not self.is_attached:  # a popped screen may stay attached a moment
             return
         self.report = report
         n, skipped = report["matches"], report["skipped"]
