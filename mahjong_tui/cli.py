@@ -689,15 +689,25 @@ def cmd_sim(args) -> int:
         return 0
     opts = "".join(f", {a}" for a in option_assignments(res.options))
     print(f"{variant.name}: {res.hands} hands, seed {seed}, seats {','.join(args.seats)}{opts}")
-    print(f"  self-draw wins {res.self_draw_wins}, discard wins {res.discard_wins}"
-          + (f", multiple-winner hands {res.multiple_winner_hands}" if res.multiple_winner_hands else ""))
+    print(_wins_line(res))
     print(format_seat_table(res))  # wins, deal-ins, final score by seat; exhaustive draws
+    _print_patterns(res)
+    print(f"  {res.hands_per_s:.1f} hands/s ({res.elapsed_s:.2f} s)")
+    return 0
+
+
+def _wins_line(res) -> str:
+    """The text summary's line of how ``sim`` hands were won (a :class:`~.sim.SimResult`)."""
+    return (f"  self-draw wins {res.self_draw_wins}, discard wins {res.discard_wins}"
+            + (f", multiple-winner hands {res.multiple_winner_hands}" if res.multiple_winner_hands else ""))
+
+
+def _print_patterns(res) -> None:
+    """The text summary's pattern frequencies, most frequent first."""
     if res.patterns:
         print("  patterns:")
         for pid, n in sorted(res.patterns.items(), key=lambda kv: (-kv[1], kv[0])):
             print(f"    {pid:<34}{n:>7}")
-    print(f"  {res.hands_per_s:.1f} hands/s ({res.elapsed_s:.2f} s)")
-    return 0
 
 
 def _sim_duplicate(args, variant, seed: int) -> int:
@@ -721,16 +731,12 @@ def _sim_duplicate(args, variant, seed: int) -> int:
     opts = "".join(f", {a}" for a in option_assignments(res.options))
     print(f"{variant.name}: duplicate, {dup.deals} deals x 4 rotations = {res.hands} hands, seed {seed}, "
           f"seats {','.join(args.seats)}{opts}")
-    print(f"  self-draw wins {res.self_draw_wins}, discard wins {res.discard_wins}"
-          + (f", multiple-winner hands {res.multiple_winner_hands}" if res.multiple_winner_hands else ""))
+    print(_wins_line(res))
     print("  by level (points per hand in the variant's settled unit):")
     print(format_level_table(dup))
     print("  by table seat:")
     print(format_seat_table(res))
-    if res.patterns:
-        print("  patterns:")
-        for pid, n in sorted(res.patterns.items(), key=lambda kv: (-kv[1], kv[0])):
-            print(f"    {pid:<34}{n:>7}")
+    _print_patterns(res)
     print(f"  {res.hands_per_s:.1f} hands/s ({res.elapsed_s:.2f} s, {jobs} job{'s' if jobs != 1 else ''})")
     return 0
 

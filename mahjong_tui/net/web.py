@@ -492,8 +492,8 @@ def run_seat(address: str) -> int:
     """``python -m mahjong_tui.net.web seat 127.0.0.1:PORT``: the join form (name, table
     password) for that table only, then the table; the app ends when the player leaves the
     table, and at once if the form is left."""
-    from textual.containers import Horizontal, Vertical
-    from textual.widgets import Footer, Input, Label, Static
+    from textual.containers import Vertical
+    from textual.widgets import Footer, Input, Static
 
     from ..ui.app import MahjongApp
     from ..ui.screens.lan import _LanForm, join_namespace
@@ -505,12 +505,7 @@ def run_seat(address: str) -> int:
         def compose_body(self):
             with Vertical(id="lan-form"):
                 yield Static("Join the table", id="menu-title")
-                with Horizontal(classes="menu-row"):
-                    yield Label("Name", classes="menu-label")
-                    yield Input(placeholder="shown to the table", id="name", compact=True, max_length=24)
-                with Horizontal(classes="menu-row"):
-                    yield Label("Password", classes="menu-label")
-                    yield Input(placeholder="if the table has one", id="password", compact=True, password=True)
+                yield from self.compose_name_password()
                 yield Static("Enter after the password joins: this browser's seat if it kept one, else a free seat.",
                              classes="lan-note")
                 yield from self.compose_buttons("Join")

@@ -312,6 +312,16 @@ class _LanForm(BaseScreen):
             yield Button("Back", id="back")
         yield Static("", classes="lan-error", markup=False)
 
+    def compose_name_password(self) -> ComposeResult:
+        """The ``#name`` and ``#password`` rows of a form that joins a table (the Join form and
+        the browser's seat form, ``mahjong_tui/net/web.py``)."""
+        with Horizontal(classes="menu-row"):
+            yield Label("Name", classes="menu-label")
+            yield Input(placeholder="shown to the table", id="name", compact=True, max_length=24)
+        with Horizontal(classes="menu-row"):
+            yield Label("Password", classes="menu-label")
+            yield Input(placeholder="if the table has one", id="password", compact=True, password=True)
+
     def go(self) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
 
@@ -436,12 +446,7 @@ class JoinScreen(_LanForm):
             with Horizontal(classes="menu-row"):
                 yield Label("Address", classes="menu-label")
                 yield Input(placeholder=f"HOST:PORT, e.g. 192.168.1.5:{DEFAULT_PORT}", id="address", compact=True)
-            with Horizontal(classes="menu-row"):
-                yield Label("Name", classes="menu-label")
-                yield Input(placeholder="shown to the table", id="name", compact=True, max_length=24)
-            with Horizontal(classes="menu-row"):
-                yield Label("Password", classes="menu-label")
-                yield Input(placeholder="if the table has one", id="password", compact=True, password=True)
+            yield from self.compose_name_password()
             with Horizontal(classes="menu-row"):
                 yield Label("Seat token", classes="menu-label")
                 yield Input(placeholder="blank: the seat kept on this machine for that table, else a free one",
