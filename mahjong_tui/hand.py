@@ -82,6 +82,9 @@ _NO_PAIRS = (_NONE,) * 5    # seven-pairs shanten by count discarded, form not i
 _NONE_LOW = -2                # below every shanten
 _FIELD = 6                    # bits per position in a suit's search state (_Suit.table)
 _FIELD_MASK = (1 << _FIELD) - 1
+_FAMILY_TILES = 8     # HandShape.unit_neighbour_ids: a key of at least this many tiles ...
+_FAMILY_MISSING = 4   # ... with at least this many neighbours not yet known: one pass (_Suit.family)
+_ENTRY_CAP = tuple(3 * (t >> 1) + 2 * (t & 1) for t in range(_TABLE_SIZE))   # 3m + 2p: a table's ceiling
 
 
 @dataclass(frozen=True)
@@ -341,6 +344,15 @@ class _Suit(_Unit):
         self._split_memo: dict[tuple[tuple[int, ...], bool], bool] = {}
         self._solve_memo: dict[int, tuple[int, ...]] = {}
         self._shipped: tuple[list[tuple[int, ...]], bytes] | None | bool = False  # False: not looked up yet
+        # For :meth:`family`: per shape its positions and the ways to hold part of it, as
+        # (held positions, added positions, bit mask of the held ones); per position j the
+        # other two positions of each shape through j.
+        self._shape_list = list(shapes)
+        self._shape_parts = [[(tuple(s[b] for b in range(3) if m >> b & 1),
+                               tuple(s[b] for b in range(3) if not m >> b & 1), m) for m in range(1, 8)]
+                             for s in self._shape_list]
+        self._others = [tuple(tuple(q for q in s if q != j) for s in self._shape_list if j in s)
+                        for j in range(size)]
 
     # shipped tables ---------------------------------------------------------------------------
 
@@ -565,6 +577,235 @@ class _Suit(_Unit):
         return got
 
 
+    # a key's table and its neighbours at once ---------------------------------------------------
+
+    def shipped_layout(self) -> bool:
+        """True when this suit's layout has shipped tables (:mod:`mahjong_tui.hand_tables`)."""
+        shipped = self._shipped
+        if shipped is False:
+            shipped = self._shipped = hand_tables.tables_for(self)
+        return shipped is not None
+
+    def family(self, key: tuple[int, ...], adds: bool = True, drops: bool = True
+               ) -> tuple[tuple[int, ...], dict[int, tuple[int, ...]], dict[int, tuple[int, ...]]]:
+        """The table of a valid ``key`` (as :meth:`table`) and, from the same work, the tables
+        of its neighbours: ``(table, added, dropped)`` where ``added[j]`` is the table of
+        ``key`` plus one tile at position ``j`` for every available ``j`` held at most once,
+        and ``dropped[j]`` the table of ``key`` less one tile at ``j`` for every ``j`` held
+        once or twice (``adds`` / ``drops`` False: that dict is left empty).  Neighbours
+        whose room (see :meth:`table`) differs from the key's are not given: ask :meth:`table`.
+
+        Why: a bot asks for the tables of a hand's suit plus each tile it could draw (and less
+        each tile it could discard) at once, and for a long suit (Uzje's 17 ranks with
+        arithmetic melds of every step) seventeen cold searches of up to 14 tiles took up to
+        100 ms; this costs about 1-3 ms whatever the caches hold.  The answers are exact, equal
+        to :meth:`table`'s (``tests/test_hand_family.py`` checks them against the search).
+
+        Method (bit-parallel dynamic programming): index every sub-multiset ``s`` of the held
+        tiles in mixed radix (one digit per held position, ``0..held``; one more binary digit
+        per position of room 1, counting whether its one addable copy is in use), so a set of
+        sub-multisets is one integer with a bit per index.  A *group* is the held part of a
+        meld (pung or template shape) or pair whose missing tiles are added within their
+        room; ``R[m * 2 + p]`` is the set of ``s`` that ``m`` melds and ``p`` pairs (some of
+        them wholly added, so at most that many) cover exactly; adding a group ``g`` to every
+        ``s`` of a set that leaves room for it is ``(R & fits_g) << index(g)``.  The table is
+        the largest tile count in each ``R``.  A neighbour changes each entry by at most one
+        (the key's room is kept), so one test per entry decides it: for ``key - j``, whether
+        some covered ``s`` of that size leaves a copy of ``j``; for ``key + j``, whether the
+        new tile's group ``g`` and a covered ``s`` that fits beside it reach one more.
+        """
+        size = len(key)
+        avail = self.available
+        place = [0] * size      # place value of the held digit of each position (0: none)
+        radix = [1] * size
+        room = [0] * size       # 0: no copy can be added, 1: one, 4: no limit (see table())
+        span = 1
+        held_digits = []
+        for p, c in enumerate(key):
+            if c:
+                place[p] = span
+                radix[p] = c + 1
+                held_digits.append((span, c + 1))
+                span *= c + 1
+            if avail[p]:
+                room[p] = _MAX_COPIES if c <= 2 else _MAX_COPIES - c
+        aplace = [0] * size     # place value of the "one copy added" digit of room-1 positions
+        added_digits = []
+        for p in range(size):
+            if room[p] == 1:
+                aplace[p] = span
+                added_digits.append(span)
+                span *= 2
+        full = (1 << span) - 1
+        below: dict[tuple[int, int], int] = {}
+
+        def at_most(pv: int, r: int, c: int) -> int:
+            """The indices whose digit of place ``pv`` (radix ``r``) is at most ``c``."""
+            got = below.get((pv, c))
+            if got is None:
+                got = below[(pv, c)] = ((1 << (pv * (c + 1))) - 1) * (full // ((1 << (pv * r)) - 1))
+            return got
+
+        held_parts: dict[tuple[int, ...], tuple[int, int] | None] = {}
+
+        def held_part(held: tuple[int, ...]) -> tuple[int, int] | None:
+            """``(index offset, the indices with room for it)`` of held positions, or None."""
+            got = held_parts.get(held, False)
+            if got is False:
+                off, fits, got = 0, full, None
+                for q in set(held):
+                    a, r = held.count(q), radix[q]
+                    if a >= r:
+                        break
+                    off += place[q] * a
+                    fits &= at_most(place[q], r, r - 1 - a)
+                else:
+                    got = (off, fits)
+                held_parts[held] = got
+            return got
+
+        def added_part(added: tuple[int, ...]) -> tuple[int, int] | None:
+            """As :func:`held_part` for the added tiles (only room-1 positions count)."""
+            off, fits = 0, full
+            for q in added:
+                rq = room[q]
+                if rq == _MAX_COPIES:
+                    continue
+                if not rq or (off // aplace[q]) & 1:
+                    return None
+                off += aplace[q]
+                fits &= at_most(aplace[q], 2, 0)
+            return off, fits
+
+        melds: dict[int, int] = {}
+        pairs: dict[int, int] = {}
+
+        def put(groups: dict[int, int], held: tuple[int, ...], added: tuple[int, ...]) -> None:
+            hp = held_part(held)
+            ap = hp and added_part(added)
+            if ap:
+                off = hp[0] + ap[0]
+                if off not in groups:
+                    groups[off] = hp[1] & ap[1]
+
+        for a, c in enumerate(key):
+            if c:
+                for h in range(1, min(3, c) + 1):
+                    put(melds, (a,) * h, (a,) * (3 - h))
+                for h in range(1, min(2, c) + 1):
+                    put(pairs, (a,) * h, (a,) * (2 - h))
+        for (x, y, z), parts in zip(self._shape_list, self._shape_parts):
+            hm = (1 if key[x] else 0) | (2 if key[y] else 0) | (4 if key[z] else 0)
+            if hm:
+                for held, added, m in parts:
+                    if m & hm == m:
+                        put(melds, held, added)
+        meld_groups = list(melds.items())
+        pair_groups = list(pairs.items())
+        reach = [0] * _TABLE_SIZE
+        reach[0] = 1
+        x = 1
+        for off, fits in pair_groups:
+            if fits & 1:
+                x |= 1 << off
+        reach[1] = x
+        for m in range(2, _TABLE_SIZE, 2):
+            prev = reach[m - 2]
+            x = prev
+            for off, fits in meld_groups:
+                x |= (prev & fits) << off
+            reach[m] = x
+            prev = reach[m - 1]
+            x = prev
+            for off, fits in meld_groups:
+                x |= (prev & fits) << off
+            prev = reach[m]
+            for off, fits in pair_groups:
+                x |= (prev & fits) << off
+            reach[m + 1] = x
+        # at_least[k]: the indices holding k tiles or more (the added digits count none)
+        sizes = [1]
+        for pv, r in held_digits:
+            grown = [0] * (len(sizes) + r - 1)
+            for k, mk in enumerate(sizes):
+                for d in range(r):
+                    grown[k + d] |= mk << (d * pv)
+            sizes = grown
+        for pv in added_digits:
+            sizes = [mk | (mk << pv) for mk in sizes]
+        n = sum(key)
+        at_least = [0] * (n + 2)
+        acc = 0
+        for k in range(n, -1, -1):
+            acc |= sizes[k]
+            at_least[k] = acc
+        table = []
+        for t in range(_TABLE_SIZE):
+            r = reach[t]
+            k = min(n, _ENTRY_CAP[t])
+            while not r & at_least[k]:
+                k -= 1
+            table.append(k)
+        dropped: dict[int, tuple[int, ...]] = {}
+        if drops:
+            for j, c in enumerate(key):
+                if c == 1 or c == 2:
+                    keep = at_most(place[j], radix[j], c - 1)
+                    dropped[j] = tuple(v if reach[t] & keep & at_least[v] else v - 1 for t, v in enumerate(table))
+        added_tables: dict[int, tuple[int, ...]] = {}
+        if adds:
+            reach_at_least: dict[tuple[int, int], int] = {}
+            for j, c in enumerate(key):
+                if c > 1 or not avail[j]:
+                    continue
+                # the new tile's groups: (is a pair, held tiles with it) -> union of the
+                # indices with room for the rest of the group
+                fits_by: dict[tuple[int, int], int] = {}
+
+                def new_group(pair: int, rest: tuple[int, ...], added: tuple[int, ...]) -> None:
+                    hp = held_part(rest) if rest else (0, full)
+                    ap = hp and added_part(added)
+                    if ap:
+                        k = (pair, len(rest) + 1)
+                        fits_by[k] = fits_by.get(k, 0) | (hp[1] & ap[1])
+
+                for h in range(1, min(3, c + 1) + 1):
+                    new_group(0, (j,) * (h - 1), (j,) * (3 - h))
+                for h in range(1, min(2, c + 1) + 1):
+                    new_group(1, (j,) * (h - 1), (j,) * (2 - h))
+                for a, b in self._others[j]:
+                    new_group(0, (), (a, b))
+                    if key[a]:
+                        new_group(0, (a,), (b,))
+                    if key[b]:
+                        new_group(0, (b,), (a,))
+                    if key[a] and key[b]:
+                        new_group(0, (a, b) if a < b else (b, a), ())
+                out = list(table)
+                for t in range(_TABLE_SIZE):
+                    want = table[t] + 1
+                    if want > _ENTRY_CAP[t] or want > n + 1:
+                        continue
+                    for (pair, used), fits in fits_by.items():
+                        if pair:
+                            if not t & 1:
+                                continue
+                            src = t - 1
+                        elif t < 2:
+                            continue
+                        else:
+                            src = t - 2
+                        need = want - used if want > used else 0
+                        rk = reach_at_least.get((src, need))
+                        if rk is None:
+                            rk = reach_at_least[(src, need)] = reach[src] & at_least[need]
+                        if rk & fits:
+                            out[t] = want
+                            break
+                added_tables[j] = tuple(out)
+        return tuple(table), added_tables, dropped
+
+
 def _convolve(ta: tuple[int, ...], tb: tuple[int, ...]) -> tuple[int, ...]:
     """Max-plus convolution of two tables (see :meth:`HandShape._merge`), unrolled: entry
     ``m * 2 + p`` is the best ``ta[m1 * 2 + p1] + tb[m2 * 2 + p2]`` over ``m1 + m2 = m`` and
@@ -776,6 +1017,49 @@ class HandShape:
         a tuple of per-position counts).  Raises ``ValueError`` for more than four copies or a
         held kind outside the tile set, ``IndexError`` for an unknown unit."""
         return self._unit_table(self._units[unit][2], key)
+
+    def unit_neighbour_ids(self, unit: int, key: tuple[int, ...], step: int) -> tuple[int, ...]:
+        """Per position ``j`` of unit ``unit`` holding ``key``: the interned id of the unit's
+        table for ``key`` with one tile more at ``j`` (``step`` 1) or one less (``step`` -1),
+        as :meth:`unit_table_id` of that key would give; ``-1`` where there is no such key
+        (four held or a kind outside the tile set; none held).  For a long suit whose tables
+        are searched (not shipped) and many neighbours not yet known, they come from one pass
+        (``_Suit.family``) instead of a search each: the ids are the same either way.  Raises
+        as :meth:`unit_table_id`, and ``ValueError`` for a ``step`` other than 1 or -1."""
+        if step not in (1, -1):
+            raise ValueError(f"step must be 1 or -1, got {step}")
+        u = self._units[unit][2]
+        tables = u.tables
+        keys: list[tuple[int, ...] | None] = []
+        missing = 0
+        for j, (c, ok) in enumerate(zip(key, u.available)):
+            if (c < _MAX_COPIES and ok) if step > 0 else c:
+                k = key[:j] + (c + step,) + key[j + 1:]
+                keys.append(k)
+                if k not in tables:
+                    missing += 1
+            else:
+                keys.append(None)
+        if (missing >= _FAMILY_MISSING and isinstance(u, _Suit) and sum(key) >= _FAMILY_TILES
+                and not u.shipped_layout()):
+            u._validate(key)
+            table, added, dropped = u.family(key, step > 0, step < 0)
+            if key not in tables:
+                _bounded(tables)[key] = self._intern(table)
+            derived = added if step > 0 else dropped
+            for j, k in enumerate(keys):
+                if k is not None and k not in tables:
+                    # the neighbours whose room differs from the key's: a pass of their own
+                    t = derived.get(j) or u.family(k, False, False)[0]
+                    _bounded(tables)[k] = self._intern(t)
+        out = []
+        for k in keys:
+            if k is None:
+                out.append(-1)
+            else:
+                tid = tables.get(k)
+                out.append(self._unit_table(u, k) if tid is None else tid)
+        return tuple(out)
 
     def merge_tables(self, a: int, b: int) -> int:
         """Interned id of the table of two groups of units together (max-plus convolution of

@@ -59,6 +59,7 @@ class ShapeOps:
         self._merges = shape.merge_memo
         self._merge_fn = shape.merge_tables
         self._unit_table = shape.unit_table_id
+        self._neighbours = shape.unit_neighbour_ids
         self._drop: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
         self._add: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
         self._tid: dict[tuple[int, tuple[int, ...]], int] = {}
@@ -89,13 +90,7 @@ class ShapeOps:
         k = (u, key)
         got = self._drop.get(k)
         if got is None:
-            out = []
-            for j, c in enumerate(key):
-                if c:
-                    out.append(self.tid(u, key[:j] + (c - 1,) + key[j + 1:]))
-                else:
-                    out.append(-1)
-            got = tuple(out)
+            got = self._neighbours(u, key, -1)
             if len(self._drop) > 100_000:
                 self._drop.clear()
             self._drop[k] = got
@@ -105,14 +100,7 @@ class ShapeOps:
         k = (u, key)
         got = self._add.get(k)
         if got is None:
-            avail = self.available[u]
-            out = []
-            for j, c in enumerate(key):
-                if c < 4 and avail[j]:
-                    out.append(self.tid(u, key[:j] + (c + 1,) + key[j + 1:]))
-                else:
-                    out.append(-1)
-            got = tuple(out)
+            got = self._neighbours(u, key, 1)
             if len(self._add) > 100_000:
                 self._add.clear()
             self._add[k] = got
