@@ -265,7 +265,10 @@ class _Unit:
             self._validate(key)
             n = sum(key)
             found: set[_UnitDecomp] = set()
-            if n % 3 != 1:
+            status = self.status.get(key)
+            if status is None:
+                status = self.complete_status(key)
+            if status >= 0:   # (memoised) the tiles split exactly: enumerate the ways
                 self._enumerate(list(key), n % 3 == 2, [], None, found)
             got = sorted(found, key=repr)
             _bounded(self._decomps)[key] = got
@@ -1628,6 +1631,10 @@ class ZeroShape(HandShape):
         self.zero_readings = (zero, *slots)
         self._logical = HandShape(templates=self.templates, suits=self.suits, ranks=(0, hi),
                                   honours=self.honours, forms=(STANDARD,), tile_set=sorted(kinds | set(slots)))
+        # memos of the answers by the gathered (physical) counts and melds: the readings are
+        # walked once per hand (a bot's scorer and wait questions repeat hands)
+        self._decomps_memo: dict[tuple[tuple[int, ...], int], tuple[Decomposition, ...]] = {}
+        self._waits_memo: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
         # per logical unit: index of the zero's reading in it, or -1
         self._reading_pos = []
         for _, _, unit, codes in self._logical._units:
@@ -1756,6 +1763,9 @@ class ZeroShape(HandShape):
         (honour, or rank 0 of a suit) is the scorer's choice."""
         t = self._validate_all(counts)
         self._check(t, melds, (2,))
+        got = self._decomps_memo.get((t, melds))
+        if got is not None:
+            return list(got)
         found: set[Decomposition] = set()
         z = self.zero
         for lc in self._readings(counts):
@@ -1764,7 +1774,9 @@ class ZeroShape(HandShape):
                     (kind, (z,) * len(ts)) if all(x in self.zero_readings for x in ts) else (kind, ts)
                     for kind, ts in d.melds))
                 found.add(Decomposition(groups, self._physical(d.pair)))
-        return sorted(found, key=lambda d: (d.pair, d.melds))
+        got = sorted(found, key=lambda d: (d.pair, d.melds))
+        _bounded(self._decomps_memo)[(t, melds)] = tuple(got)
+        return got
 
     def _shanten_by_form(self, t: tuple[int, ...], counts: Sequence[int], melds: int) -> dict[str, int]:
         out = {}
@@ -1791,6 +1803,9 @@ class ZeroShape(HandShape):
         rank 0 of a suit is the zero itself (never when four zeros are held)."""
         t = self._validate_all(counts)
         self._check(t, melds, (1,))
+        got = self._waits_memo.get((t, melds))
+        if got is not None:
+            return list(got)
         found: set[int] = set()
         if self._standard:
             lg = self._logical
@@ -1798,6 +1813,7 @@ class ZeroShape(HandShape):
                 found.update(self._physical(k) for k in lg._standard_waits(lg._gather(lc)))
         if counts[self.zero] >= _MAX_COPIES:
             found.discard(self.zero)
+        _bounded(self._waits_memo)[(t, melds)] = tuple(sorted(found))
         return sorted(found)
 
     def waits(self, counts: Sequence[int], melds: int = 0) -> list[int]:

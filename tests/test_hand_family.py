@@ -128,3 +128,29 @@ def test_shapeops_add_drop_use_the_same_tables():
                 assert not 0 <= c <= 4 or not unit.available[j]
                 continue
             assert shape.table_list[tid] == unit.solve_table(key[:j] + (c,) + key[j + 1:])
+
+
+def test_zero_shape_memos_give_the_same_answers():
+    """``ZeroShape.decompositions`` and ``standard_waits`` remember their answers per hand; the
+    remembered answers equal a new shape's, and a caller changing a returned list does not
+    change the next answer.  Hand-checked: ZZZ 123s 456s 789s 11s reads with ZZZ as a pung;
+    12s 456s 789s EEE CC waits on Z (0 1 2 of socks, the zero), 3s (1 2 3) and 4s (gem 1 2 4)."""
+    from mahjong_tui.hand import ZeroShape
+    from mahjong_tui.tiles import counts_of, parse_tiles, tile
+
+    shape = load_variant("uzje").hand_shape
+    new = ZeroShape(zero=shape.zero, **shape._kwargs)
+    hand = counts_of(parse_tiles("ZZZ123s456s789s11s"))
+    first = shape.decompositions(hand)
+    assert any(("pung", (shape.zero,) * 3) in d.melds for d in first)
+    assert first == new.decompositions(hand)
+    want = list(first)
+    first.clear()
+    assert shape.decompositions(hand) == want
+    ready = counts_of(parse_tiles("12s456s789sEEECC"))
+    waits = shape.standard_waits(ready)
+    assert {shape.zero, tile("s", 3), tile("s", 4)} <= set(waits)
+    assert waits == new.standard_waits(ready)
+    want_waits = list(waits)
+    waits.append(-1)
+    assert shape.standard_waits(ready) == want_waits
