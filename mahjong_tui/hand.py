@@ -649,60 +649,50 @@ class _Suit(_Unit):
                 got = below[(pv, c)] = ((1 << (pv * (c + 1))) - 1) * (full // ((1 << (pv * r)) - 1))
             return got
 
-        held_parts: dict[tuple[int, ...], tuple[int, int] | None] = {}
-
-        def held_part(held: tuple[int, ...]) -> tuple[int, int] | None:
-            """``(index offset, the indices with room for it)`` of held positions, or None."""
-            got = held_parts.get(held, False)
-            if got is False:
-                off, fits, got = 0, full, None
-                for q in set(held):
-                    a, r = held.count(q), radix[q]
-                    if a >= r:
-                        break
-                    off += place[q] * a
-                    fits &= at_most(place[q], r, r - 1 - a)
-                else:
-                    got = (off, fits)
-                held_parts[held] = got
-            return got
-
-        def added_part(added: tuple[int, ...]) -> tuple[int, int] | None:
-            """As :func:`held_part` for the added tiles (only room-1 positions count)."""
-            off, fits = 0, full
-            for q in added:
-                rq = room[q]
-                if rq == _MAX_COPIES:
-                    continue
-                if not rq or (off // aplace[q]) & 1:
-                    return None
-                off += aplace[q]
-                fits &= at_most(aplace[q], 2, 0)
-            return off, fits
-
+        # per position: the indices that leave one more held copy of it (0 where none is held),
+        # and those with room to add one copy of it (0: none can be added; ``full``: no limit)
+        keep_one = [at_most(place[q], radix[q], c - 1) if c else 0 for q, c in enumerate(key)]
+        add_one = [full if r == _MAX_COPIES else at_most(aplace[q], 2, 0) if r == 1 else 0
+                   for q, r in enumerate(room)]
+        # groups, by index offset (which fixes the group's tiles): the indices with room for it
         melds: dict[int, int] = {}
         pairs: dict[int, int] = {}
-
-        def put(groups: dict[int, int], held: tuple[int, ...], added: tuple[int, ...]) -> None:
-            hp = held_part(held)
-            ap = hp and added_part(added)
-            if ap:
-                off = hp[0] + ap[0]
-                if off not in groups:
-                    groups[off] = hp[1] & ap[1]
-
         for a, c in enumerate(key):
             if c:
+                pv, r, ra = place[a], radix[a], room[a]
                 for h in range(1, min(3, c) + 1):
-                    put(melds, (a,) * h, (a,) * (3 - h))
-                for h in range(1, min(2, c) + 1):
-                    put(pairs, (a,) * h, (a,) * (2 - h))
+                    for groups, size in ((melds, 3), (pairs, 2)):
+                        if h > size:
+                            continue
+                        fits = at_most(pv, r, r - 1 - h)
+                        off = pv * h
+                        if h < size and ra != _MAX_COPIES:   # copies of a to add, room 1 or 0
+                            if size - h > ra:
+                                continue
+                            off += aplace[a]
+                            fits &= add_one[a]
+                        if off not in groups:
+                            groups[off] = fits
         for (x, y, z), parts in zip(self._shape_list, self._shape_parts):
             hm = (1 if key[x] else 0) | (2 if key[y] else 0) | (4 if key[z] else 0)
             if hm:
                 for held, added, m in parts:
                     if m & hm == m:
-                        put(melds, held, added)
+                        off, fits = 0, full
+                        for q in held:
+                            off += place[q]
+                            fits &= keep_one[q]
+                        for q in added:
+                            rq = room[q]
+                            if rq == _MAX_COPIES:
+                                continue
+                            if not rq:
+                                break
+                            off += aplace[q]
+                            fits &= add_one[q]
+                        else:
+                            if off not in melds:
+                                melds[off] = fits
         meld_groups = list(melds.items())
         pair_groups = list(pairs.items())
         reach = [0] * _TABLE_SIZE
@@ -758,53 +748,46 @@ class _Suit(_Unit):
         added_tables: dict[int, tuple[int, ...]] = {}
         if adds:
             reach_at_least: dict[tuple[int, int], int] = {}
+
+            def fits_beside(src: int, need: int, fits: int) -> bool:
+                """Some index of ``reach[src]`` holds ``need`` tiles or more and is in ``fits``."""
+                if need <= 0:
+                    return bool(reach[src] & fits)
+                rk = reach_at_least.get((src, need))
+                if rk is None:
+                    rk = reach_at_least[(src, need)] = reach[src] & at_least[need]
+                return bool(rk & fits)
+
             for j, c in enumerate(key):
                 if c > 1 or not avail[j]:
                     continue
-                # the new tile's groups: (is a pair, held tiles with it) -> union of the
-                # indices with room for the rest of the group
-                fits_by: dict[tuple[int, int], int] = {}
-
-                def new_group(pair: int, rest: tuple[int, ...], added: tuple[int, ...]) -> None:
-                    hp = held_part(rest) if rest else (0, full)
-                    ap = hp and added_part(added)
-                    if ap:
-                        k = (pair, len(rest) + 1)
-                        fits_by[k] = fits_by.get(k, 0) | (hp[1] & ap[1])
-
-                for h in range(1, min(3, c + 1) + 1):
-                    new_group(0, (j,) * (h - 1), (j,) * (3 - h))
-                for h in range(1, min(2, c + 1) + 1):
-                    new_group(1, (j,) * (h - 1), (j,) * (2 - h))
+                # The new tile's group, by the held tiles it uses (the new one included): the
+                # indices with room for the rest of it.  Alone (a meld or the pair of added
+                # copies, room 4 at j) it fits beside any index; with j's held copy (c == 1)
+                # as the pung or the pair, beside those that leave that copy; in a shape with
+                # one or two held partners, beside those that leave them (and have room for an
+                # added third).
+                two = keep_one[j]
+                three = 0
                 for a, b in self._others[j]:
-                    new_group(0, (), (a, b))
                     if key[a]:
-                        new_group(0, (a,), (b,))
+                        ka = keep_one[a]
+                        two |= ka & add_one[b]
+                        if key[b]:
+                            three |= ka & keep_one[b]
                     if key[b]:
-                        new_group(0, (b,), (a,))
-                    if key[a] and key[b]:
-                        new_group(0, (a, b) if a < b else (b, a), ())
+                        two |= keep_one[b] & add_one[a]
+                pair_two = keep_one[j]
                 out = list(table)
                 for t in range(_TABLE_SIZE):
                     want = table[t] + 1
                     if want > _ENTRY_CAP[t] or want > n + 1:
                         continue
-                    for (pair, used), fits in fits_by.items():
-                        if pair:
-                            if not t & 1:
-                                continue
-                            src = t - 1
-                        elif t < 2:
-                            continue
-                        else:
-                            src = t - 2
-                        need = want - used if want > used else 0
-                        rk = reach_at_least.get((src, need))
-                        if rk is None:
-                            rk = reach_at_least[(src, need)] = reach[src] & at_least[need]
-                        if rk & fits:
-                            out[t] = want
-                            break
+                    if t >= 2 and (table[t - 2] >= want - 1 or fits_beside(t - 2, want - 2, two)
+                                   or fits_beside(t - 2, want - 3, three)):
+                        out[t] = want
+                    elif t & 1 and (table[t - 1] >= want - 1 or fits_beside(t - 1, want - 2, pair_two)):
+                        out[t] = want
                 added_tables[j] = tuple(out)
         return tuple(table), added_tables, dropped
 
