@@ -593,8 +593,8 @@ class _Suit(_Unit):
                ) -> tuple[tuple[int, ...], dict[int, tuple[int, ...]], dict[int, tuple[int, ...]]]:
         """The table of a valid ``key`` (as :meth:`table`) and, from the same work, the tables
         of its neighbours: ``(table, added, dropped)`` where ``added[j]`` is the table of
-        ``key`` plus one tile at position ``j`` for every available ``j`` held at most once,
-        and ``dropped[j]`` the table of ``key`` less one tile at ``j`` for every ``j`` held
+        ``key`` plus one tile at position ``j`` for every available ``j`` held at most once or
+        three times, and ``dropped[j]`` the table of ``key`` less one tile at ``j`` for every ``j`` held
         once or twice (``adds`` / ``drops`` False: that dict is left empty).  Neighbours
         whose room (see :meth:`table`) differs from the key's are not given: ask :meth:`table`.
 
@@ -788,6 +788,45 @@ class _Suit(_Unit):
                         out[t] = want
                     elif t & 1 and (table[t - 1] >= want - 1 or fits_beside(t - 1, want - 2, pair_two)):
                         out[t] = want
+                added_tables[j] = tuple(out)
+            for j, c in enumerate(key):
+                if c != 3:
+                    continue
+                # A fourth copy of j: no copy of j can be added any more (room 0), so every
+                # index counted must leave j's one addable copy unused (``no_j``).  The new tile
+                # is unused (the key's table without adding j), or in a shape (its partners held
+                # or added), a pung with two held copies or the pair with one.  An entry is at
+                # most the key's plus one (the new tile's group may add j instead, within the
+                # key's room of one) but may gain more than one over the key's without adding j.
+                no_j = add_one[j]
+                one = two = 0
+                three = at_most(place[j], radix[j], 1)
+                for a, b in self._others[j]:
+                    fa, fb = add_one[a], add_one[b]
+                    one |= fa & fb
+                    if key[a]:
+                        ka = keep_one[a]
+                        two |= ka & fb
+                        if key[b]:
+                            three |= ka & keep_one[b]
+                    if key[b]:
+                        two |= keep_one[b] & fa
+                one &= no_j
+                two &= no_j
+                three &= no_j
+                pair_two = keep_one[j] & no_j
+                out = []
+                for t in range(_TABLE_SIZE):
+                    k = table[t]
+                    while not reach[t] & no_j & at_least[k]:
+                        k -= 1
+                    for want in range(min(table[t] + 1, _ENTRY_CAP[t], n + 1), k, -1):
+                        if ((t >= 2 and (fits_beside(t - 2, want - 1, one) or fits_beside(t - 2, want - 2, two)
+                                         or fits_beside(t - 2, want - 3, three)))
+                                or (t & 1 and fits_beside(t - 1, want - 2, pair_two))):
+                            k = want
+                            break
+                    out.append(k)
                 added_tables[j] = tuple(out)
         return tuple(table), added_tables, dropped
 

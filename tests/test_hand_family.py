@@ -39,7 +39,7 @@ def _check(unit: _Suit, key: tuple[int, ...]) -> None:
     table, added, dropped = unit.family(key)
     assert table == unit.solve_table(key)
     for j, c in enumerate(key):
-        if c <= 1 and unit.available[j]:
+        if (c <= 1 or c == 3) and unit.available[j]:
             assert j in added
         if c in (1, 2):
             assert j in dropped
