@@ -1,7 +1,7 @@
 """Benchmark of the AI levels: time per decision and ``sim`` hands per second.
 
 Run by hand: ``python tests/bench/bench_ai.py [--variants classic,yuxi,yangzhou,singapore,uzje] [--hands N]
-[--seed S] [--levels baseline,easy,normal,strong] [--no-hands-per-s]``.  Not a test: it prints figures and never
+[--seed S] [--levels baseline,easy,normal,strong] [--no-hands-per-s] [--slowest N]``.  Not a test: it prints figures and never
 asserts on time (DESIGN.md "Conventions").  Goals (issue 7): ``ai:strong`` p95 under 100 ms per
 decision; four ``ai:strong`` at least 50 hands/s; four baseline/normal bots 200 hands/s in
 Classic is the engine issue's goal.
@@ -25,7 +25,12 @@ For each variant and level, four bots of that level play ``N`` hands from the se
   warm as in a long ``sim`` but hold none of these hands' positions (replaying the timing
   pass's own seed, as this script did before session 5, found most positions already memoised
   and overstated hands/s by about half);
-- *engine only*: a seat that always discards its first legal tile or passes, for scale.
+- *engine only*: a seat that always discards its first legal tile or passes, for scale;
+- ``--slowest N``: after each timing row, the ``N`` slowest decisions of its pass (CPU ms)
+  with the part spent in the unit tables of :mod:`mahjong_tui.hand` (``HandShape`` table
+  lookups and searches, ``unit_neighbour_ids``) and in the variant's scorer
+  (``scoring.evaluate`` as the bots' value model calls it): where the time of the worst
+  decisions goes (issue 23 item 4).  Its timers add a little to every decision of the pass.
 """
 
 from __future__ import annotations
@@ -62,7 +67,56 @@ def _pct(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
-def time_decisions(variant, level: str, hands: int, seed: int) -> dict:
+class _Split:
+    """CPU time spent in the unit tables and in the scorer, per decision (``--slowest``):
+    wraps ``HandShape._unit_table`` / ``unit_neighbour_ids`` and the scorer the bots' value
+    model calls (``mahjong_tui.ai.value.evaluate``) while installed; nested calls count once."""
+
+    def __init__(self):
+        self.tables = self.scorer = 0.0
+        self._depth = {"tables": 0, "scorer": 0}
+        self._undo = []
+
+    def _wrap(self, owner, name, part):
+        original = getattr(owner, name)
+
+        def timed(*args, **kwargs):
+            if self._depth[part]:
+                return original(*args, **kwargs)
+            self._depth[part] += 1
+            c0 = time.process_time()
+            try:
+                return original(*args, **kwargs)
+            finally:
+                setattr(self, part, getattr(self, part) + time.process_time() - c0)
+                self._depth[part] -= 1
+
+        setattr(owner, name, timed)
+        self._undo.append((owner, name, original))
+
+    def __enter__(self):
+        from mahjong_tui import hand
+        from mahjong_tui.ai import value
+        self._wrap(hand.HandShape, "_unit_table", "tables")
+        self._wrap(hand.HandShape, "unit_neighbour_ids", "tables")
+        self._wrap(value, "evaluate", "scorer")
+        return self
+
+    def __exit__(self, *exc):
+        for owner, name, original in reversed(self._undo):
+            setattr(owner, name, original)
+
+    def take(self) -> tuple[float, float]:
+        """(tables ms, scorer ms) since the last call."""
+        got = (self.tables * 1000.0, self.scorer * 1000.0)
+        self.tables = self.scorer = 0.0
+        return got
+
+
+def time_decisions(variant, level: str, hands: int, seed: int, slowest: int = 0) -> dict:
+    """The timing pass; with ``slowest`` its timers of :class:`_Split` run too and the result
+    has ``"slowest"``: the slowest decisions as ``(cpu ms, tables ms, scorer ms, hand index,
+    phase)``, slowest first."""
     table = Table(variant, seed, hands=hands)
     bots = [make_bot(f"ai:{level}", variant, i, seed) for i in range(4)]
     all_t: list[float] = []
@@ -76,22 +130,29 @@ def time_decisions(variant, level: str, hands: int, seed: int) -> dict:
             full[0] += 1
 
     gc.callbacks.append(count_full)
+    rows: list[tuple] = []
     try:
-        _play_timed(table, bots, all_t, turn_t, cpu_t, own_t, full)
+        if slowest:
+            with _Split() as split:
+                _play_timed(table, bots, all_t, turn_t, cpu_t, own_t, full, split, rows)
+        else:
+            _play_timed(table, bots, all_t, turn_t, cpu_t, own_t, full)
     finally:
         gc.callbacks.remove(count_full)
         match_ended()
-    return {"decisions": len(all_t), "median_ms": statistics.median(all_t), "p95_ms": _pct(all_t, 0.95),
+    return {"slowest": sorted(rows, reverse=True)[:slowest],"decisions": len(all_t), "median_ms": statistics.median(all_t), "p95_ms": _pct(all_t, 0.95),
             "max_ms": max(all_t), "turn_p95_ms": _pct(turn_t, 0.95),
             "cpu_median_ms": statistics.median(cpu_t), "cpu_p95_ms": _pct(cpu_t, 0.95), "cpu_max_ms": max(cpu_t),
             "own_max_ms": max(own_t), "full_collections": len(cpu_t) - len(own_t)}
 
 
-def _play_timed(table, bots, all_t, turn_t, cpu_t, own_t, full) -> None:
+def _play_timed(table, bots, all_t, turn_t, cpu_t, own_t, full, split=None, rows=None) -> None:
     while table.phase != "match_over":
         seat = table.waiting_for()[0]
         view = table.view(seat)
         legal = table.legal_actions(seat)
+        if split is not None:
+            split.take()
         c0 = time.process_time()
         t0 = time.perf_counter()
         before = full[0]
@@ -102,6 +163,8 @@ def _play_timed(table, bots, all_t, turn_t, cpu_t, own_t, full) -> None:
         if full[0] == before:
             own_t.append(cpu)
         all_t.append(dt)
+        if split is not None:
+            rows.append((cpu, *split.take(), table.hand_index, view["phase"]))
         if view["phase"] == "turn":
             turn_t.append(dt)
         hand = table.hand_index
@@ -130,6 +193,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--no-hands-per-s", dest="rate", action="store_false",
                     help="time the decisions only (no sim pass, no engine-only row)")
+    ap.add_argument("--slowest", type=int, default=0, metavar="N",
+                    help="also list the N slowest decisions of another timing pass, with their CPU ms "
+                         "in the unit tables and in the scorer")
     args = ap.parse_args(argv)
     print(f"{'variant':<10}{'level':<10}{'decisions':>10}{'median ms':>11}{'p95 ms':>9}{'turn p95':>10}"
           f"{'max ms':>9}{'cpu med':>9}{'cpu p95':>9}{'cpu max':>9}{'own max':>9}{'full gc':>8}{'hands/s':>9}")
@@ -139,11 +205,16 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{vid:<10}{'(engine)':<10}{'':>10}{'':>11}{'':>9}{'':>10}{'':>9}{'':>44}"
                   f"{engine_only(variant, args.hands, args.seed):>9.1f}")
         for level in args.levels.split(","):
-            d = time_decisions(variant, level, args.hands, args.seed)
+            d = time_decisions(variant, level, args.hands, args.seed, args.slowest)
             hs = f"{hands_per_s(variant, level, args.hands, args.seed + 1):>9.1f}" if args.rate else ""
             print(f"{vid:<10}{level:<10}{d['decisions']:>10}{d['median_ms']:>11.2f}{d['p95_ms']:>9.2f}"
                   f"{d['turn_p95_ms']:>10.2f}{d['max_ms']:>9.1f}{d['cpu_median_ms']:>9.2f}{d['cpu_p95_ms']:>9.2f}"
                   f"{d['cpu_max_ms']:>9.1f}{d['own_max_ms']:>9.1f}{d['full_collections']:>8}{hs}", flush=True)
+            if args.slowest:
+                print(f"    {args.slowest} slowest ({vid}, {level}): cpu ms = tables + scorer + rest, hand, phase")
+                for cpu, tab, sco, hand, phase in d["slowest"]:
+                    print(f"    {cpu:8.1f} = {tab:7.1f} + {sco:7.1f} + {cpu - tab - sco:7.1f}   hand {hand:>3}  {phase}",
+                          flush=True)
     return 0
 
 
