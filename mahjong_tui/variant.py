@@ -271,8 +271,9 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], bool], str, Any]]] = {
     # the bots' settings where a variant's scoring asks for other play than the defaults
     # (mahjong_tui/ai/player.py LEVELS): not rules, so never in the rules hash
     "ai": {
-        "strong_claim_boost": (*_num(1, 3), None),
-        "strong_claim_margin": (*_num(0.3, 2), None),
+        **{f"{level}_{key}": (*_num(lo, hi), None) for level in ("normal", "strong")
+           for key, lo, hi in (("claim_boost", 1, 3), ("claim_margin", 0.3, 2), ("alpha", 0.1, 1.5),
+                               ("danger_weight", 0, 5), ("loser_weight", 0, 3))},
     },
     "options": {
         "flowers": (*_BOOL, None),

@@ -851,6 +851,11 @@ def test_defence_against_a_visible_threat(level):
         v = load_variant(vid)
         view, legal = _threat_view(v, "247t159s39mESWCFP")
         bot = make_bot(f"ai:{level}", v, view["seat"], 1)
+        # the defence at the level's default utility: Classic's ai:strong weighs hands by what
+        # they score (variants/classic.toml [ai] strong_alpha = 1), and a junk hand's long-shot
+        # honour plans then outweigh what any tile risks in Classic, where a deal-in costs
+        # nothing directly (every player just scores his own hand)
+        bot.alpha = 0.5
         dec = _Decision(bot, view)
         threat = next(x for x in dec.defence.threats if x[0].seat == (view["seat"] + 1) % 4)
         o, _, _, info = threat

@@ -136,6 +136,10 @@ BREAKING_SHARE = 0.8    # a plan-breaking discard: this share of the best discar
 #: weight 2 over 12,000 hands (seeds 2-31): deal-ins 262 -> 227, win rate 23.6 % both
 KONG_RISK_WEIGHT = 2.0
 
+#: strong: weight of the utility of what the hand would score without winning, where the
+#: variant scores every player's hand (``scoring.score_losers``; :meth:`LevelBot._loser_u`)
+LOSER_WEIGHT = 0.75
+
 #: Settings of each level: ``ev`` judge by expected gain (else nearest plan, easy);
 #: ``unseen`` count acceptance in unseen copies (else kinds); ``defence`` weigh deal-in risk;
 #: ``strong`` read passes, suji and suits in defence; ``two_step`` score one-from-ready hands
@@ -144,14 +148,19 @@ KONG_RISK_WEIGHT = 2.0
 #: :data:`CLAIM_MARGIN` and the strong values below them.
 LEVELS: dict[str, dict] = {
     "easy": {"ev": False, "unseen": False, "defence": False, "strong": False, "two_step": False,
-             "noise": 0.25, "alpha": 0.5,
+             "noise": 0.25, "alpha": 0.5, "loser_weight": 0.0, "danger_weight": 1.0,
              "claim_boost": CLAIM_BOOST, "claim_margin": CLAIM_MARGIN},
     "normal": {"ev": True, "unseen": True, "defence": True, "strong": False, "two_step": False,
-               "noise": 0.0, "alpha": 0.5, "claim_boost": CLAIM_BOOST, "claim_margin": CLAIM_MARGIN},
+               "noise": 0.0, "alpha": 0.5, "loser_weight": 0.0, "danger_weight": 1.0, "claim_boost": CLAIM_BOOST, "claim_margin": CLAIM_MARGIN},
     "strong": {"ev": True, "unseen": True, "defence": True, "strong": True, "two_step": True,
-               "noise": 0.0, "alpha": 0.5, "claim_boost": STRONG_CLAIM_BOOST,
+               "noise": 0.0, "alpha": 0.5, "loser_weight": LOSER_WEIGHT, "danger_weight": 1.0, "claim_boost": STRONG_CLAIM_BOOST,
                "claim_margin": STRONG_CLAIM_MARGIN},
 }
+
+
+#: the settings a variant file's ``[ai]`` section may set for ``normal`` and ``strong``, as
+#: ``<level>_<key>`` (e.g. ``strong_alpha``; variants/README.md "[ai]")
+AI_KEYS = ("claim_boost", "claim_margin", "alpha", "danger_weight", "loser_weight")
 
 
 def erlang_win(dist: int, rate_mid: float, rate_last: float, draws: float) -> float:
@@ -272,7 +281,7 @@ class _Decision:
                 w = weight(o, info, t)
                 if w:
                     total += r * w * KAPPA * loss
-            got = self._danger[(t, ak)] = total
+            got = self._danger[(t, ak)] = total * self.bot.settings["danger_weight"]
         return got
 
 
@@ -385,11 +394,11 @@ class LevelBot(Bot):
         self.level = level
         self.name = f"ai:{level}"
         self.settings = dict(LEVELS[level])
-        if level == "strong":   # the variant file's [ai] section, where it sets them
-            ai = variant.rules.get("ai", {})
-            for key in ("claim_boost", "claim_margin"):
-                if ai.get(f"strong_{key}") is not None:
-                    self.settings[key] = float(ai[f"strong_{key}"])
+        # the variant file's [ai] section, where it sets them (variants/README.md "[ai]")
+        ai = variant.rules.get("ai", {})
+        for key in AI_KEYS:
+            if ai.get(f"{level}_{key}") is not None:
+                self.settings[key] = float(ai[f"{level}_{key}"])
         self.shape = variant.hand_shape
         self.ops = ops_for(self.shape)
         #: the zero tile's readings (G-UZ-11) when the shape has a zero, else None: a hand that
@@ -1312,7 +1321,7 @@ class LevelBot(Bot):
         melds = dec.melds
         discards = self._discard_candidates(legal)
         evs = self._hand_ev(dec, counts, melds, dec.L, discards)
-        utils = [(evs.get(d, 0.0) - dec.danger(d), d) for d in discards]
+        utils = [(evs.get(d, 0.0) - dec.danger(d) + self._loser_u(dec, counts, melds, d), d) for d in discards]
         best_util = max(u for u, _ in utils)
         # ties: the more isolated tile, then the lower kind
         best_d = -max((-self._isolation(counts, d), -d) for u, d in utils if u == best_util)[1]
@@ -1355,10 +1364,28 @@ class LevelBot(Bot):
                         default=99)
             if after > before:
                 continue
-            ev = self._kong_ev(dec, c, new_melds, dec.L)
-            if ev - self._kong_risk(dec, c, new_melds) >= best_ev * 0.8:
+            ev = self._kong_ev(dec, c, new_melds, dec.L) + self._loser_u(dec, c, new_melds)
+            if ev - self._kong_risk(dec, c, new_melds) >= best_ev * 0.8 + self._loser_u(dec, counts, melds):
                 return a
         return None
+
+    def _loser_u(self, dec, counts, melds, discard: int | None = None) -> float:
+        """``loser_weight`` × u(what the hand would score if it ended now without a win), for
+        the concealed ``counts`` (less ``discard``) and the declared ``melds``: where the
+        variant scores every player's hand (``scoring.score_losers``; classic.md "Scoring":
+        pungs, kongs, bonus tiles and the doublings of every player), a pung claimed, a kong
+        declared or a concealed pung kept is worth something even when the hand is lost.  0 at
+        levels without the setting (``ai:strong`` only) and where only the winner scores."""
+        w = self.settings["loser_weight"]
+        if not w or not self.model.losers_score:
+            return 0.0
+        if discard is not None:
+            counts[discard] -= 1
+        concealed = tuple(T.tiles_of(counts))
+        if discard is not None:
+            counts[discard] += 1
+        kn = dec.kn
+        return w * self.u(self.model.loser(concealed, melds, kn.seat_wind, kn.prevailing, kn.bonus))
 
     def _kong_risk(self, dec, counts13, melds) -> float:
         """The extra expected deal-in loss of the discard that follows a kong, over an ordinary
@@ -1466,7 +1493,7 @@ class LevelBot(Bot):
         base_ev = self._hand_ev(dec, counts, melds, dec.L, None, look_ahead=False)[None]
         held = [t for t in self.kinds if counts[t]]
         base_danger = min((dec.danger(t) for t in held), default=0.0)
-        u_pass = base_ev - base_danger
+        u_pass = base_ev - base_danger + self._loser_u(dec, counts, melds)
         best, best_u = pass_action, -math.inf
         for a, c, nm in options:
             # the level's claim margin; but a claim that gives up a plain hand's legality (it was
@@ -1479,7 +1506,8 @@ class LevelBot(Bot):
             bar = u_pass * margin + 1e-9
             if a.kind == "kong":
                 # a kong keeps the shape, so it only has to be no worse than passing
-                u = self._kong_ev(dec, c, nm, dec.L, look_ahead=False) - base_danger - self._kong_risk(dec, c, nm)
+                u = (self._kong_ev(dec, c, nm, dec.L, look_ahead=False) - base_danger - self._kong_risk(dec, c, nm)
+                     + self._loser_u(dec, c, nm))
                 if best is pass_action and self._bloom_win(dec, c, nm) > 0:
                     # a face-up bloom tile completes the hand: the kong wins at once
                     best, best_u = a, max(u, best_u)
@@ -1487,9 +1515,9 @@ class LevelBot(Bot):
             elif a.kind == "pickup":
                 # a pick-up is worth taking only to keep the tile (else tiles passed round
                 # the table would be picked up and thrown back for ever)
-                u = self._best_after(dec, c, nm, max(0.5, dec.L - 1), keep=tile)
+                u = self._best_after(dec, c, nm, max(0.5, dec.L - 1), keep=tile) + self._loser_u(dec, c, nm)
             else:
-                u = self._best_after(dec, c, nm, dec.L)
+                u = self._best_after(dec, c, nm, dec.L) + self._loser_u(dec, c, nm)
             if u > bar and u > best_u:
                 best, best_u = a, u
         return best

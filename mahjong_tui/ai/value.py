@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from .. import tiles as T
 from ..melds import CHOW, KONG, PUNG, Meld
-from ..scoring import HandContext, evaluate
+from ..scoring import HandContext, evaluate, score_loser
 
 
 class ValueModel:
@@ -48,6 +48,10 @@ class ValueModel:
         else:  # cumulative and unknown modes: the winner adds his value, nobody pays
             self.g_self = self.g_disc = 1.0
             self.g_loss = 0.5     # a deal-in only hurts by letting a rival score sooner
+        #: every player's hand is scored, the winner's or not (``scoring.score_losers``: Classic,
+        #: DMJL, BMJA; classic.md "Scoring"): what a non-winner's hand would settle counts too
+        self.losers_score = bool(variant.scoring.get("score_losers", False))
+        self._loser: dict = {}
         self.lo, self.hi = variant.tiles_rules["ranks"]
         self.suits = list(variant.suit_indices)
         self.honours = [k for k in variant.kinds if T.is_honour(k)]
@@ -86,6 +90,29 @@ class ValueModel:
         if len(self._exact) > 50_000:
             self._exact.clear()
         self._exact[key] = got
+        return got
+
+    def loser(self, concealed: tuple[int, ...], melds: tuple[Meld, ...], seat_wind: int, prevailing: int,
+              bonus: tuple[int, ...] = ()) -> float:
+        """What the hand ``concealed`` (sorted tile kinds) with the declared ``melds`` would
+        score if the hand ended now and the seat did not win, in the variant's unit: the
+        scorer's :func:`~mahjong_tui.scoring.score_loser` (its concealed pungs, declared melds,
+        bonus tiles and the doublings that apply to every player, classic.md "Scoring"); 0
+        where the variant scores only the winner (``scoring.score_losers`` false)."""
+        if not self.losers_score:
+            return 0.0
+        key = (concealed, melds, seat_wind, prevailing, bonus)
+        got = self._loser.get(key)
+        if got is None:
+            try:
+                got = float(score_loser(self.variant, HandContext(
+                    concealed=concealed, melds=melds, bonus=bonus, seat_wind=seat_wind,
+                    prevailing_wind=prevailing, winner=False)).value)
+            except Exception:  # noqa: BLE001 - an impossible hand scores nothing
+                got = 0.0
+            if len(self._loser) > 50_000:
+                self._loser.clear()
+            self._loser[key] = got
         return got
 
     def _value(self, ctx: HandContext) -> float:
