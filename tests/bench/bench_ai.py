@@ -28,7 +28,7 @@ For each variant and level, four bots of that level play ``N`` hands from the se
 - *engine only*: a seat that always discards its first legal tile or passes, for scale;
 - ``--slowest N``: after each timing row, the ``N`` slowest decisions of its pass (CPU ms)
   with the part spent in the unit tables of :mod:`mahjong_tui.hand` (``HandShape`` table
-  lookups and searches, ``unit_neighbour_ids``) and in the variant's scorer
+  lookups and searches, ``_Suit.family``) and in the variant's scorer
   (``scoring.evaluate`` as the bots' value model calls it): where the time of the worst
   decisions goes (issue 23 item 4).  Its timers add a little to every decision of the pass.
 """
@@ -69,7 +69,8 @@ def _pct(xs: list[float], q: float) -> float:
 
 class _Split:
     """CPU time spent in the unit tables and in the scorer, per decision (``--slowest``):
-    wraps ``HandShape._unit_table`` / ``unit_neighbour_ids`` and the scorer the bots' value
+    wraps ``HandShape._unit_table`` (a table searched or looked up), ``_Suit.family`` (a key's
+    table and its neighbours' at once) and the scorer the bots' value
     model calls (``mahjong_tui.ai.value.evaluate``) while installed; nested calls count once."""
 
     def __init__(self):
@@ -98,7 +99,7 @@ class _Split:
         from mahjong_tui import hand
         from mahjong_tui.ai import value
         self._wrap(hand.HandShape, "_unit_table", "tables")
-        self._wrap(hand.HandShape, "unit_neighbour_ids", "tables")
+        self._wrap(hand._Suit, "family", "tables")
         self._wrap(value, "evaluate", "scorer")
         return self
 
