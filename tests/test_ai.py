@@ -987,3 +987,35 @@ def test_the_variant_files_ai_section_sets_strong_claims_and_stays_out_of_the_ru
     assert tuned.rules_hash == yangzhou.with_options({}).rules_hash
     with pytest.raises(VariantError, match="strong_claim_margin"):
         yangzhou.with_options({"ai.strong_claim_margin": 5})
+
+
+def test_strong_counts_what_a_lost_hand_scores_where_every_hand_is_scored():
+    """Classic scores every player's hand (classic.md "Scoring"; losers score their pungs,
+    kongs, bonus tiles and the doublings of every player): ai:strong adds the utility of what
+    its hand would score without winning.  Hand 258m 369t 147s CCC E N (no chows, no pairs):
+    the concealed pung of red dragons is 8 points, doubled once as a dragon pung = 16; without
+    it (one C thrown) nothing scores.  So the loser term is loser_weight × 16 ** alpha for
+    the hand, and 0 after throwing a C.  Yuxi scores only the winner: 0 there, and 0 for
+    ai:normal (no loser weight)."""
+    v = load_variant("classic")
+    view, _ = turn_view(v, "258m369t147sCCCEN")
+    view["players"][view["seat"]]["bonus"] = ""   # no flowers: they would score too
+    hand = T.parse_tiles("258m369t147sCCCEN")
+    strong = make_bot("ai:strong", v, view["seat"], 1)
+    dec = _Decision(strong, view)
+    counts = [0] * T.NUM_KINDS
+    for t in hand:
+        counts[t] += 1
+    kn = dec.kn
+    assert strong.model.loser(tuple(sorted(hand)), (), kn.seat_wind, kn.prevailing) == 16
+    w, alpha = strong.settings["loser_weight"], strong.alpha
+    assert w > 0
+    assert strong._loser_u(dec, counts, ()) == pytest.approx(w * 16 ** alpha)
+    red = T.parse_tile("C")
+    assert strong._loser_u(dec, counts, (), red) == 0
+    assert counts[red] == 3   # the hand is left as it was
+    normal = make_bot("ai:normal", v, view["seat"], 1)
+    assert normal._loser_u(_Decision(normal, view), counts, ()) == 0
+    yuxi = load_variant("yuxi")
+    bot = make_bot("ai:strong", yuxi, view["seat"], 1)
+    assert bot.model.loser(tuple(sorted(hand)), (), kn.seat_wind, kn.prevailing) == 0
