@@ -82,7 +82,7 @@ _NO_PAIRS = (_NONE,) * 5    # seven-pairs shanten by count discarded, form not i
 _NONE_LOW = -2                # below every shanten
 _FIELD = 6                    # bits per position in a suit's search state (_Suit.table)
 _FIELD_MASK = (1 << _FIELD) - 1
-_FAMILY_TILES = 8     # HandShape.unit_neighbour_ids: a key of at least this many tiles ...
+_FAMILY_TILES = 6     # HandShape.unit_neighbour_ids: a key of at least this many tiles ...
 _FAMILY_MISSING = 4   # ... with at least this many neighbours not yet known: one pass (_Suit.family)
 _ENTRY_CAP = tuple(3 * (t >> 1) + 2 * (t & 1) for t in range(_TABLE_SIZE))   # 3m + 2p: a table's ceiling
 
@@ -356,6 +356,8 @@ class _Suit(_Unit):
                              for s in self._shape_list]
         self._others = [tuple(tuple(q for q in s if q != j) for s in self._shape_list if j in s)
                         for j in range(size)]
+        self._at_least: dict[tuple[tuple[int, ...], int], list[int]] = {}
+        self._below: dict[tuple[tuple[int, ...], int], dict[tuple[int, int], int]] = {}
 
     # shipped tables ---------------------------------------------------------------------------
 
@@ -611,7 +613,8 @@ class _Suit(_Unit):
         meld (pung or template shape) or pair whose missing tiles are added within their
         room; ``R[m * 2 + p]`` is the set of ``s`` that ``m`` melds and ``p`` pairs (some of
         them wholly added, so at most that many) cover exactly; adding a group ``g`` to every
-        ``s`` of a set that leaves room for it is ``(R & fits_g) << index(g)``.  The table is
+        ``s`` of a set that leaves room for it is ``(R & fits_g) << index(g)``, and
+        ``R[m * 2 + 1]`` is ``R[m * 2]`` with the pair added.  The table is
         the largest tile count in each ``R``.  A neighbour changes each entry by at most one
         (the key's room is kept), so one test per entry decides it: for ``key - j``, whether
         some covered ``s`` of that size leaves a copy of ``j``; for ``key + j``, whether the
@@ -640,12 +643,17 @@ class _Suit(_Unit):
                 added_digits.append(span)
                 span *= 2
         full = (1 << span) - 1
-        below: dict[tuple[int, int], int] = {}
+        # the masks below and the size masks depend on the digits' radixes only: shared by the
+        # keys of one pattern
+        pattern = (tuple(r for _, r in held_digits), len(added_digits))
+        below = self._below.get(pattern)
+        if below is None:
+            below = _bounded(self._below)[pattern] = {}
 
         def at_most(pv: int, r: int, c: int) -> int:
             """The indices whose digit of place ``pv`` (radix ``r``) is at most ``c``."""
             got = below.get((pv, c))
-            if got is None:
+            if got is None:   # a block of pv * (c + 1) ones every pv * r bits
                 got = below[(pv, c)] = ((1 << (pv * (c + 1))) - 1) * (full // ((1 << (pv * r)) - 1))
             return got
 
@@ -707,31 +715,30 @@ class _Suit(_Unit):
             x = prev
             for off, fits in meld_groups:
                 x |= (prev & fits) << off
-            reach[m] = x
-            prev = reach[m - 1]
-            x = prev
-            for off, fits in meld_groups:
-                x |= (prev & fits) << off
-            prev = reach[m]
-            for off, fits in pair_groups:
+            reach[m] = prev = x
+            for off, fits in pair_groups:   # the pair beside those melds
                 x |= (prev & fits) << off
             reach[m + 1] = x
-        # at_least[k]: the indices holding k tiles or more (the added digits count none)
-        sizes = [1]
-        for pv, r in held_digits:
-            grown = [0] * (len(sizes) + r - 1)
-            for k, mk in enumerate(sizes):
-                for d in range(r):
-                    grown[k + d] |= mk << (d * pv)
-            sizes = grown
-        for pv in added_digits:
-            sizes = [mk | (mk << pv) for mk in sizes]
+        # at_least[k]: the indices holding k tiles or more (the added digits count none); it
+        # depends on the digits' radixes only, so it is shared by keys of the same pattern
         n = sum(key)
-        at_least = [0] * (n + 2)
-        acc = 0
-        for k in range(n, -1, -1):
-            acc |= sizes[k]
-            at_least[k] = acc
+        at_least = self._at_least.get(pattern)
+        if at_least is None:
+            sizes = [1]
+            for pv, r in held_digits:
+                grown = [0] * (len(sizes) + r - 1)
+                for k, mk in enumerate(sizes):
+                    for d in range(r):
+                        grown[k + d] |= mk << (d * pv)
+                sizes = grown
+            for pv in added_digits:
+                sizes = [mk | (mk << pv) for mk in sizes]
+            at_least = [0] * (n + 2)
+            acc = 0
+            for k in range(n, -1, -1):
+                acc |= sizes[k]
+                at_least[k] = acc
+            _bounded(self._at_least)[pattern] = at_least
         table = []
         for t in range(_TABLE_SIZE):
             r = reach[t]
