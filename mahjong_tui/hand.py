@@ -84,6 +84,7 @@ _FIELD = 6                    # bits per position in a suit's search state (_Sui
 _FIELD_MASK = (1 << _FIELD) - 1
 _FAMILY_TILES = 6     # HandShape.unit_neighbour_ids: a key of at least this many tiles ...
 _FAMILY_MISSING = 4   # ... with at least this many neighbours not yet known: one pass (_Suit.family)
+_PATTERN_LIMIT = 256  # _Suit.family's masks kept per digit pattern (up to ~20 kB a pattern)
 _ENTRY_CAP = tuple(3 * (t >> 1) + 2 * (t & 1) for t in range(_TABLE_SIZE))   # 3m + 2p: a table's ceiling
 
 
@@ -179,11 +180,12 @@ _UnitDecomp = tuple[tuple[tuple[str, tuple[int, ...]], ...], "int | None"]
 """A unit's decomposition: sorted ``(kind, positions)`` melds and the pair position or None."""
 
 
-def _bounded(cache: dict) -> dict:
-    """Drop the older half of ``cache`` once it is large (a dict keeps insertion order); it
-    refills lazily.  Keeps long-lived processes small without the cost of refilling a whole
-    cache at once (emptying it made one decision of a bot redo every unit table it had)."""
-    if len(cache) > _CACHE_LIMIT:
+def _bounded(cache: dict, limit: int = _CACHE_LIMIT) -> dict:
+    """Drop the older half of ``cache`` once it holds more than ``limit`` entries (a dict
+    keeps insertion order); it refills lazily.  Keeps long-lived processes small without the
+    cost of refilling a whole cache at once (emptying it made one decision of a bot redo every
+    unit table it had)."""
+    if len(cache) > limit:
         for key in list(islice(cache, len(cache) // 2)):
             del cache[key]
     return cache
@@ -648,7 +650,7 @@ class _Suit(_Unit):
         pattern = (tuple(r for _, r in held_digits), len(added_digits))
         below = self._below.get(pattern)
         if below is None:
-            below = _bounded(self._below)[pattern] = {}
+            below = _bounded(self._below, _PATTERN_LIMIT)[pattern] = {}
 
         def at_most(pv: int, r: int, c: int) -> int:
             """The indices whose digit of place ``pv`` (radix ``r``) is at most ``c``."""
@@ -738,7 +740,7 @@ class _Suit(_Unit):
             for k in range(n, -1, -1):
                 acc |= sizes[k]
                 at_least[k] = acc
-            _bounded(self._at_least)[pattern] = at_least
+            _bounded(self._at_least, _PATTERN_LIMIT)[pattern] = at_least
         table = []
         for t in range(_TABLE_SIZE):
             r = reach[t]
