@@ -348,6 +348,7 @@ class _Suit(_Unit):
                          for c in range(_MAX_COPIES + 1)] for j, ok in enumerate(self.available)]
         self._split_memo: dict[tuple[tuple[int, ...], bool], bool] = {}
         self._solve_memo: dict[int, tuple[int, ...]] = {}
+        self._ways_memo: dict[tuple[tuple[int, ...], bool], frozenset] = {}
         self._shipped: tuple[list[tuple[int, ...]], bytes] | None | bool = False  # False: not looked up yet
         # For :meth:`family`: per shape its positions and the ways to hold part of it, as
         # (held positions, added positions, bit mask of the held ones); per position j the
@@ -417,35 +418,49 @@ class _Suit(_Unit):
         return got
 
     def _enumerate(self, counts, need_pair, melds, pair, found):
-        i = next((j for j, c in enumerate(counts) if c), None)
+        """Add every exact split of ``counts`` (melds, and the pair if ``need_pair``) to
+        ``found`` (:meth:`_split_ways`; called with no melds or pair chosen yet)."""
+        found.update(self._split_ways(tuple(counts), need_pair))
+
+    def _split_ways(self, key: tuple[int, ...], need_pair: bool) -> frozenset:
+        """Every exact split of ``key`` as ``(sorted melds, pair position or None)``, memoised
+        per remaining key (hands share what is left once their lowest tiles are placed).  The
+        lowest held rank starts the pair, a pung or a template shape; a key that does not split
+        (the memoised :meth:`_splits`) has none."""
+        memo_key = (key, need_pair)
+        got = self._ways_memo.get(memo_key)
+        if got is not None:
+            return got
+        i = next((j for j, c in enumerate(key) if c), None)
         if i is None:
-            if not need_pair:
-                found.add((tuple(sorted(melds)), pair))
-            return
-        c = counts[i]
-        if need_pair and c >= 2:
-            counts[i] -= 2
-            self._enumerate(counts, False, melds, i, found)
-            counts[i] += 2
-        if c >= 3:
-            counts[i] -= 3
-            melds.append((PUNG, (i, i, i)))
-            self._enumerate(counts, need_pair, melds, pair, found)
-            melds.pop()
-            counts[i] += 3
-        for shape in self._starting[i]:
-            a, b, d = shape
-            if counts[b] and counts[d]:
-                counts[a] -= 1
-                counts[b] -= 1
-                counts[d] -= 1
-                for kind in self.shapes[shape]:
-                    melds.append((kind, shape))
-                    self._enumerate(counts, need_pair, melds, pair, found)
-                    melds.pop()
-                counts[a] += 1
-                counts[b] += 1
-                counts[d] += 1
+            got = frozenset() if need_pair else frozenset((((), None),))
+        elif not self._splits(key, need_pair):
+            got = frozenset()
+        else:
+            out = set()
+            c = key[i]
+            if need_pair and c >= 2:
+                for melds, _ in self._split_ways(key[:i] + (c - 2,) + key[i + 1:], False):
+                    out.add((melds, i))
+            if c >= 3:
+                pung = (PUNG, (i, i, i))
+                for melds, pair in self._split_ways(key[:i] + (c - 3,) + key[i + 1:], need_pair):
+                    out.add((tuple(sorted(melds + (pung,))), pair))
+            for shape in self._starting[i]:
+                a, b, d = shape
+                if key[b] and key[d]:
+                    rest = list(key)
+                    rest[a] -= 1
+                    rest[b] -= 1
+                    rest[d] -= 1
+                    ways = self._split_ways(tuple(rest), need_pair)
+                    for kind in self.shapes[shape]:
+                        meld = (kind, shape)
+                        for melds, pair in ways:
+                            out.add((tuple(sorted(melds + (meld,))), pair))
+            got = frozenset(out)
+        _bounded(self._ways_memo)[memo_key] = got
+        return got
 
     # tables -----------------------------------------------------------------------------------
 
