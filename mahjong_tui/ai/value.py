@@ -41,7 +41,9 @@ class ValueModel:
         if mode == "winner_collects":
             self.g_self = 3.0 * s.get("self_draw_each", 1) * base
             self.g_disc = (s.get("discarder", 1) + 2 * s.get("discard_others", 0)) * base
-            self.g_loss = s.get("discarder", 1) * base
+            # what dealing in costs beyond what the seat pays anyway when another wins on a
+            # discard (Singapore: the discarder pays 2V, each other seat V: a deal-in costs V more)
+            self.g_loss = (s.get("discarder", 1) - s.get("discard_others", 0)) * base
         elif mode == "classical_zero_sum":
             self.g_self = self.g_disc = 3.0
             self.g_loss = 1.0
