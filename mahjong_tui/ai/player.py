@@ -19,9 +19,14 @@ It turns them into an expected gain ``P(win) · u(value)``:
   the winning tile at a rate set by how many waits there are and whether they may be won on a
   discard (the other seats' discards in a round count as one more draw), within the seat's
   remaining draws;
-- ``u(v) = v ** alpha`` (``alpha < 1``) damps huge limit hands so a bot does not chase a 500
-  point seven pairs with a 3 % chance over a likely plain win; ``v`` is the hand's value in
-  the variant's unit (:mod:`mahjong_tui.ai.value`), counting the seat's bonus tiles;
+- ``u(v) = v ** alpha`` (by default ``alpha`` 0.5) damps huge limit hands so a bot does not
+  chase a 500 point seven pairs with a 3 % chance over a likely plain win; ``v`` is the hand's
+  value in the variant's unit (:mod:`mahjong_tui.ai.value`), counting the seat's bonus tiles.
+  A variant file may set the exponent per level (``[ai]`` ``strong_alpha``): Classic's
+  ``ai:strong`` weighs hands by their points (1), which is what a player takes home there;
+- where every player's hand is scored (``scoring.score_losers``: Classic, DMJL, BMJA),
+  ``strong`` also adds ``loser_weight · u(what the hand would score without winning)``
+  (:meth:`LevelBot._loser_u`) to each discard, claim and kong it weighs;
 - a discard win comes at ``DISCARD_RATE`` times the self-draw rate (scaling it by the suits
   the other seats throw away gained nothing against easy opponents over 2,400 Yuxi and
   3,600 Yangzhou hands: tests/bench/ai_results.md);
@@ -144,8 +149,10 @@ LOSER_WEIGHT = 0.75
 #: ``unseen`` count acceptance in unseen copies (else kinds); ``defence`` weigh deal-in risk;
 #: ``strong`` read passes, suji and suits in defence; ``two_step`` score one-from-ready hands
 #: two draws ahead; ``noise`` share of easy's random nearly-best discards; ``alpha`` the value
-#: utility exponent; ``claim_boost`` / ``claim_margin`` see :data:`CLAIM_BOOST`,
-#: :data:`CLAIM_MARGIN` and the strong values below them.
+#: utility exponent; ``loser_weight`` see :data:`LOSER_WEIGHT`; ``danger_weight`` the weight of
+#: a discard's expected deal-in loss; ``claim_boost`` / ``claim_margin`` see
+#: :data:`CLAIM_BOOST`, :data:`CLAIM_MARGIN` and the strong values below them.  A variant
+#: file's ``[ai]`` section may set any of :data:`AI_KEYS` for ``normal`` and ``strong``.
 LEVELS: dict[str, dict] = {
     "easy": {"ev": False, "unseen": False, "defence": False, "strong": False, "two_step": False,
              "noise": 0.25, "alpha": 0.5, "loser_weight": 0.0, "danger_weight": 1.0,
