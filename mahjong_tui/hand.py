@@ -613,9 +613,11 @@ class _Suit(_Unit):
         """The table of a valid ``key`` (as :meth:`table`) and, from the same work, the tables
         of its neighbours: ``(table, added, dropped)`` where ``added[j]`` is the table of
         ``key`` plus one tile at position ``j`` for every available ``j`` held at most once or
-        three times, and ``dropped[j]`` the table of ``key`` less one tile at ``j`` for every ``j`` held
-        once or twice (``adds`` / ``drops`` False: that dict is left empty).  Neighbours
-        whose room (see :meth:`table`) differs from the key's are not given: ask :meth:`table`.
+        three times, and held twice where the pass settles it (almost always), and
+        ``dropped[j]`` the table of ``key`` less one tile at ``j`` for every ``j`` held once or
+        twice (``adds`` / ``drops`` False: that dict is left empty).  The neighbours not given
+        (a discard from three or four, where the room of :meth:`table` grows): ask
+        :meth:`table` or this method for that key.
 
         Why: a bot asks for the tables of a hand's suit plus each tile it could draw (and less
         each tile it could discard) at once, and for a long suit (Uzje's 17 ranks with
@@ -682,11 +684,16 @@ class _Suit(_Unit):
         # groups, by index offset (which fixes the group's tiles): the indices with room for it
         melds: dict[int, int] = {}
         pairs: dict[int, int] = {}
+        # the groups (by offset) that can be made without adding a copy of a rank held twice
+        # (for the tables of such a rank's third copy, below)
+        twice = adds and 2 in key
+        clean_melds: dict[int, int] = {}
+        clean_pairs: dict[int, int] = {}
         for a, c in enumerate(key):
             if c:
                 pv, r, ra = place[a], radix[a], room[a]
                 for h in range(1, min(3, c) + 1):
-                    for groups, size in ((melds, 3), (pairs, 2)):
+                    for groups, clean, size in ((melds, clean_melds, 3), (pairs, clean_pairs, 2)):
                         if h > size:
                             continue
                         fits = at_most(pv, r, r - 1 - h)
@@ -698,6 +705,8 @@ class _Suit(_Unit):
                             fits &= add_one[a]
                         if off not in groups:
                             groups[off] = fits
+                        if twice and (h == size or c != 2):
+                            clean[off] = fits
         for (x, y, z), parts in zip(self._shape_list, self._shape_parts):
             hm = (1 if key[x] else 0) | (2 if key[y] else 0) | (4 if key[z] else 0)
             if hm:
@@ -718,6 +727,8 @@ class _Suit(_Unit):
                         else:
                             if off not in melds:
                                 melds[off] = fits
+                            if twice and all(key[q] != 2 for q in added):
+                                clean_melds[off] = fits
         meld_groups = list(melds.items())
         pair_groups = list(pairs.items())
         reach = [0] * _TABLE_SIZE
@@ -736,6 +747,22 @@ class _Suit(_Unit):
             for off, fits in pair_groups:   # the pair beside those melds
                 x |= (prev & fits) << off
             reach[m + 1] = x
+        if twice:   # the same with the clean groups only
+            clean_reach = [0] * _TABLE_SIZE
+            clean_reach[0] = x = 1
+            for off, fits in clean_pairs.items():
+                if fits & 1:
+                    x |= 1 << off
+            clean_reach[1] = x
+            for m in range(2, _TABLE_SIZE, 2):
+                prev = clean_reach[m - 2]
+                x = prev
+                for off, fits in clean_melds.items():
+                    x |= (prev & fits) << off
+                clean_reach[m] = prev = x
+                for off, fits in clean_pairs.items():
+                    x |= (prev & fits) << off
+                clean_reach[m + 1] = x
         # at_least[k]: the indices holding k tiles or more (the added digits count none); it
         # depends on the digits' radixes only, so it is shared by keys of the same pattern
         n = sum(key)
@@ -782,6 +809,17 @@ class _Suit(_Unit):
                     rk = reach_at_least[(src, need)] = reach[src] & at_least[need]
                 return bool(rk & fits)
 
+            clean_at_least: dict[tuple[int, int], int] = {}
+
+            def fits_clean(src: int, need: int, fits: int) -> bool:
+                """As :func:`fits_beside` in ``clean_reach``."""
+                if need <= 0:
+                    return bool(clean_reach[src] & fits)
+                rk = clean_at_least.get((src, need))
+                if rk is None:
+                    rk = clean_at_least[(src, need)] = clean_reach[src] & at_least[need]
+                return bool(rk & fits)
+
             for j, c in enumerate(key):
                 if c > 1 or not avail[j]:
                     continue
@@ -813,6 +851,47 @@ class _Suit(_Unit):
                     elif t & 1 and (table[t - 1] >= want - 1 or fits_beside(t - 1, want - 2, pair_two)):
                         out[t] = want
                 added_tables[j] = tuple(out)
+            for j, c in enumerate(key):
+                if c != 2 or not twice:
+                    continue
+                # A third copy of j: its room becomes one (see table()).  Without that limit the
+                # entries are found as above (``may``): at least the key's, at most one more.
+                # Where one more is possible it is confirmed by a grouping that adds at most
+                # one copy of j: the new tile's group (adding at most one) beside covered tiles
+                # that add none (``clean_reach``, which adds no copy of any rank held twice).
+                # Where neither settles an entry, this neighbour is left to a pass of its own.
+                two = pair_two = keep_one[j]
+                three = at_most(place[j], radix[j], 0)
+                one = 0
+                for a, b in self._others[j]:
+                    fa, fb = add_one[a], add_one[b]
+                    one |= fa & fb
+                    if key[a]:
+                        ka = keep_one[a]
+                        two |= ka & fb
+                        if key[b]:
+                            three |= ka & keep_one[b]
+                    if key[b]:
+                        two |= keep_one[b] & fa
+                out = list(table)
+                for t in range(_TABLE_SIZE):
+                    want = table[t] + 1
+                    if want > _ENTRY_CAP[t] or want > n + 1:
+                        continue
+                    may = ((t >= 2 and (table[t - 2] >= want - 1 or fits_beside(t - 2, want - 2, two)
+                                        or fits_beside(t - 2, want - 3, three)))
+                           or (t & 1 and (table[t - 1] >= want - 1 or fits_beside(t - 1, want - 2, pair_two))))
+                    if not may:
+                        continue
+                    if ((t >= 2 and (fits_clean(t - 2, want - 1, one) or fits_clean(t - 2, want - 2, two)
+                                     or fits_clean(t - 2, want - 3, three)))
+                            or (t & 1 and (fits_clean(t - 1, want - 1, full)
+                                           or fits_clean(t - 1, want - 2, pair_two)))):
+                        out[t] = want
+                    else:
+                        break
+                else:
+                    added_tables[j] = tuple(out)
             for j, c in enumerate(key):
                 if c != 3:
                     continue

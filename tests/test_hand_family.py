@@ -36,6 +36,8 @@ UNITS = {
 
 
 def _check(unit: _Suit, key: tuple[int, ...]) -> None:
+    """The family of ``key`` equals the search, key by key, and gives the neighbours it
+    promises (a third copy of a pair only where it settles it)."""
     table, added, dropped = unit.family(key)
     assert table == unit.solve_table(key)
     for j, c in enumerate(key):
@@ -47,6 +49,21 @@ def _check(unit: _Suit, key: tuple[int, ...]) -> None:
         assert got == unit.solve_table(key[:j] + (key[j] + 1,) + key[j + 1:]), (key, "+", j)
     for j, got in dropped.items():
         assert got == unit.solve_table(key[:j] + (key[j] - 1,) + key[j + 1:]), (key, "-", j)
+
+
+def test_family_third_copy_of_a_pair():
+    """A rank held twice: its third copy's room is one (``_Suit.table``), yet the pass
+    settles it.  Ùzje suit (physical, position = rank - 1) holding 2 2 5 8 (4 tiles): the
+    pair 2 2 holds 2, the arith 2 5 8 holds 3, and from one meld and the pair on (2 5 8 with
+    the other 2 and an added copy) all 4: (0, 2, 3, 4, 4, 4, 4, 4, 4, 4).  With a third 2
+    (5 tiles): the pair 2 2, one meld 2 2 2 or 2 5 8 (3), 2 5 8 with the pair
+    2 2 (5), two melds 2 2 2 and 5 8 11 (11 added: 5): (0, 2, 3, 5, 5, 5, 5, 5, 5, 5)."""
+    unit = UNITS["uzje physical"]
+    key = (0, 2, 0, 0, 1, 0, 0, 1) + (0,) * 8
+    table, added, _ = unit.family(key)
+    assert table == (0, 2, 3, 4, 4, 4, 4, 4, 4, 4)
+    assert added[1] == (0, 2, 3, 5, 5, 5, 5, 5, 5, 5)
+    _check(unit, key)
 
 
 def test_family_hand_checked_example():
