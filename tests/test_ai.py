@@ -1019,3 +1019,37 @@ def test_strong_counts_what_a_lost_hand_scores_where_every_hand_is_scored():
     yuxi = load_variant("yuxi")
     bot = make_bot("ai:strong", yuxi, view["seat"], 1)
     assert bot.model.loser(tuple(sorted(hand)), (), kn.seat_wind, kn.prevailing) == 0
+
+
+def test_the_scorer_budget_counts_questions_not_time():
+    """A decision's scorer budget (``scorer_budget``; variants/uzje.toml ``[ai]``
+    ``strong_scorer_budget``) counts every question to the scorer, answered from the memo or
+    not.  Hand 123m 456m 789m 11t 23s E: throwing E leaves it ready on 1s and 4s (two waits).
+    With a budget of 1 the first wait is scored and the second valued from the plans; the
+    decision is the same with the scorer's memo cold or warm (so replays and workers agree),
+    and without a budget both waits are scored."""
+    v = load_variant("classic")
+    view, legal = turn_view(v, "123m456m789m11t23sE")
+
+    def decide(budget: int):
+        bot = make_bot("ai:strong", v, view["seat"], 1)
+        bot.settings["scorer_budget"] = budget
+        bot.settings["two_step"] = False   # the look-ahead values its far waits from the plans anyway
+        asked, estimated = [], []
+        exact, estimate = bot.model.exact, bot._estimate
+        bot.model.exact = lambda *a, **k: asked.append(a[2]) or exact(*a, **k)
+        bot._estimate = lambda *a, **k: estimated.append(a[3]) or estimate(*a, **k)
+        try:
+            return bot.choose(view, legal), asked, estimated
+        finally:
+            del bot.model.exact
+    _, asked_all, estimated_all = decide(0)    # no budget (this also fills the plan memos)
+    assert {T.parse_tile("1s"), T.parse_tile("4s")} <= set(asked_all) and not estimated_all
+    decide(1)                                   # fills the plan memos the estimates read
+    make_bot("ai:strong", v, view["seat"], 1).model._exact.clear()   # the scorer's memo cold again
+    cold, asked, estimated = decide(1)
+    assert cold.kind == "discard"
+    assert len(asked) == 1 and len(estimated) >= 1
+    assert {asked[0], estimated[0]} == {T.parse_tile("1s"), T.parse_tile("4s")}
+    warm, asked_warm, _ = decide(1)     # the model's memo now holds the first answer
+    assert warm == cold and len(asked_warm) == 1

@@ -155,19 +155,19 @@ LOSER_WEIGHT = 0.75
 #: file's ``[ai]`` section may set any of :data:`AI_KEYS` for ``normal`` and ``strong``.
 LEVELS: dict[str, dict] = {
     "easy": {"ev": False, "unseen": False, "defence": False, "strong": False, "two_step": False,
-             "noise": 0.25, "alpha": 0.5, "loser_weight": 0.0, "danger_weight": 1.0,
+             "noise": 0.25, "alpha": 0.5, "loser_weight": 0.0, "danger_weight": 1.0, "scorer_budget": 0,
              "claim_boost": CLAIM_BOOST, "claim_margin": CLAIM_MARGIN},
     "normal": {"ev": True, "unseen": True, "defence": True, "strong": False, "two_step": False,
-               "noise": 0.0, "alpha": 0.5, "loser_weight": 0.0, "danger_weight": 1.0, "claim_boost": CLAIM_BOOST, "claim_margin": CLAIM_MARGIN},
+               "noise": 0.0, "alpha": 0.5, "loser_weight": 0.0, "danger_weight": 1.0, "scorer_budget": 0, "claim_boost": CLAIM_BOOST, "claim_margin": CLAIM_MARGIN},
     "strong": {"ev": True, "unseen": True, "defence": True, "strong": True, "two_step": True,
-               "noise": 0.0, "alpha": 0.5, "loser_weight": LOSER_WEIGHT, "danger_weight": 1.0, "claim_boost": STRONG_CLAIM_BOOST,
+               "noise": 0.0, "alpha": 0.5, "loser_weight": LOSER_WEIGHT, "danger_weight": 1.0, "scorer_budget": 0, "claim_boost": STRONG_CLAIM_BOOST,
                "claim_margin": STRONG_CLAIM_MARGIN},
 }
 
 
 #: the settings a variant file's ``[ai]`` section may set for ``normal`` and ``strong``, as
 #: ``<level>_<key>`` (e.g. ``strong_alpha``; variants/README.md "[ai]")
-AI_KEYS = ("claim_boost", "claim_margin", "alpha", "danger_weight", "loser_weight")
+AI_KEYS = ("claim_boost", "claim_margin", "alpha", "danger_weight", "loser_weight", "scorer_budget")
 
 
 def erlang_win(dist: int, rate_mid: float, rate_last: float, draws: float) -> float:
@@ -242,6 +242,9 @@ class _Decision:
         #: ``kongs_this_turn``; :meth:`LevelBot._kong_risk` weighs that discard when the kong
         #: is chosen)
         self.after_kong = bot.settings["strong"] and kn.phase == "turn" and kn.kongs_this_turn > 0
+        #: scorer questions this decision may still ask in :meth:`LevelBot._ev_ready` (the
+        #: level's ``scorer_budget``; 0 there: no limit)
+        self.scorer_left = bot.settings["scorer_budget"] or math.inf
         self._defences: dict[bool, Defence | None] = {}
         self._danger: dict[tuple[int, bool], float] = {}
         self._threats: dict[bool, list] = {}
@@ -885,17 +888,31 @@ class LevelBot(Bot):
         return sorted(out)
 
     def _ev_ready(self, dec: _Decision, counts13, melds: tuple[Meld, ...], waits, draws: float) -> float:
-        """Expected gain of a ready hand, every wait scored exactly by the variant's scorer."""
+        """Expected gain of a ready hand, every wait scored exactly by the variant's scorer —
+        up to the decision's ``scorer_budget`` (the level's setting, a variant file's ``[ai]``
+        ``strong_scorer_budget``: Uzje's scorer takes about a millisecond a hand): past it the
+        waits are valued from the plans (:meth:`_estimate`).  The budget counts every
+        question, answered from the memo or not, so a decision does not depend on what the
+        process has seen before."""
         unseen = dec.unseen
         kn = dec.kn
         m = self.model
         concealed = tuple(T.tiles_of(counts13))
         weighed = []
+        fit = None
         for w in waits:
             if not unseen[w]:
                 continue
-            vs, vd = m.exact(concealed, melds, w, kn.seat_wind, kn.prevailing, kn.bonus,
-                             dec.situations, dec.fed_third)
+            if dec.scorer_left > 0:
+                dec.scorer_left -= 1
+                vs, vd = m.exact(concealed, melds, w, kn.seat_wind, kn.prevailing, kn.bonus,
+                                 dec.situations, dec.fed_third)
+            else:
+                # the decision's scorer budget is spent: the wait is valued from the plans
+                if fit is None:
+                    fit = self._fit_info(melds, kn.seat_wind, kn.prevailing, kn.bonus)
+                    hmask = sum(1 << t for t in self.kinds if counts13[t])
+                vs, vd = self._estimate(fit, counts13, hmask, w, len(melds))
             got = self._wait_weights(vs, vd)
             if got is not None:
                 weighed.append((w, got[0], got[1]))
