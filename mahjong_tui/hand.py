@@ -798,27 +798,22 @@ class _Suit(_Unit):
                     dropped[j] = tuple(v if reach[t] & keep & at_least[v] else v - 1 for t, v in enumerate(table))
         added_tables: dict[int, tuple[int, ...]] = {}
         if adds:
-            reach_at_least: dict[tuple[int, int], int] = {}
+            def fits_in(reached: list[int]):
+                """``fits(src, need, fits)``: some index of ``reached[src]`` holds ``need``
+                tiles or more and is in ``fits`` (memoised per ``(src, need)``)."""
+                memo: dict[tuple[int, int], int] = {}
 
-            def fits_beside(src: int, need: int, fits: int) -> bool:
-                """Some index of ``reach[src]`` holds ``need`` tiles or more and is in ``fits``."""
-                if need <= 0:
-                    return bool(reach[src] & fits)
-                rk = reach_at_least.get((src, need))
-                if rk is None:
-                    rk = reach_at_least[(src, need)] = reach[src] & at_least[need]
-                return bool(rk & fits)
+                def fits_(src: int, need: int, fits: int) -> bool:
+                    if need <= 0:
+                        return bool(reached[src] & fits)
+                    rk = memo.get((src, need))
+                    if rk is None:
+                        rk = memo[(src, need)] = reached[src] & at_least[need]
+                    return bool(rk & fits)
+                return fits_
 
-            clean_at_least: dict[tuple[int, int], int] = {}
-
-            def fits_clean(src: int, need: int, fits: int) -> bool:
-                """As :func:`fits_beside` in ``clean_reach``."""
-                if need <= 0:
-                    return bool(clean_reach[src] & fits)
-                rk = clean_at_least.get((src, need))
-                if rk is None:
-                    rk = clean_at_least[(src, need)] = clean_reach[src] & at_least[need]
-                return bool(rk & fits)
+            fits_beside = fits_in(reach)
+            fits_clean = fits_in(clean_reach) if twice else None
 
             for j, c in enumerate(key):
                 if c > 1 or not avail[j]:
