@@ -158,10 +158,11 @@ LEVELS: dict[str, dict] = {
              "noise": 0.25, "alpha": 0.5, "loser_weight": 0.0, "danger_weight": 1.0, "scorer_budget": 0,
              "claim_boost": CLAIM_BOOST, "claim_margin": CLAIM_MARGIN},
     "normal": {"ev": True, "unseen": True, "defence": True, "strong": False, "two_step": False,
-               "noise": 0.0, "alpha": 0.5, "loser_weight": 0.0, "danger_weight": 1.0, "scorer_budget": 0, "claim_boost": CLAIM_BOOST, "claim_margin": CLAIM_MARGIN},
+               "noise": 0.0, "alpha": 0.5, "loser_weight": 0.0, "danger_weight": 1.0, "scorer_budget": 0,
+               "claim_boost": CLAIM_BOOST, "claim_margin": CLAIM_MARGIN},
     "strong": {"ev": True, "unseen": True, "defence": True, "strong": True, "two_step": True,
-               "noise": 0.0, "alpha": 0.5, "loser_weight": LOSER_WEIGHT, "danger_weight": 1.0, "scorer_budget": 0, "claim_boost": STRONG_CLAIM_BOOST,
-               "claim_margin": STRONG_CLAIM_MARGIN},
+               "noise": 0.0, "alpha": 0.5, "loser_weight": LOSER_WEIGHT, "danger_weight": 1.0, "scorer_budget": 0,
+               "claim_boost": STRONG_CLAIM_BOOST, "claim_margin": STRONG_CLAIM_MARGIN},
 }
 
 
