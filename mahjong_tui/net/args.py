@@ -74,12 +74,18 @@ def start_after(text: str) -> float | None:
 def port_number(text: str) -> int:
     """``--port N``: a TCP port, 0 to 65535 (0: any free port, said when serving);
     ``argparse.ArgumentTypeError`` otherwise."""
+    return _whole(text, 0, 65535, "a port number (0 to 65535)", "a port is 0 to 65535 (0: any free port)")
+
+
+def _whole(text: str, lo: int, hi: int | None, what: str, allowed: str) -> int:
+    """``text`` as a whole number from ``lo`` to ``hi`` (None: no upper bound);
+    ``argparse.ArgumentTypeError`` naming ``what`` it should be, or saying what is ``allowed``."""
     try:
         n = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (0 to 65535)") from None
-    if not 0 <= n <= 65535:
-        raise argparse.ArgumentTypeError(f"{text}: a port is 0 to 65535 (0: any free port)")
+        raise argparse.ArgumentTypeError(f"{text!r} is not {what}") from None
+    if n < lo or (hi is not None and n > hi):
+        raise argparse.ArgumentTypeError(f"{text}: {allowed}")
     return n
 
 
@@ -90,26 +96,15 @@ MAX_WEB_SESSIONS = 16
 def session_cap(text: str) -> int:
     """``--web-sessions N``: 1 to :data:`MAX_WEB_SESSIONS`; ``argparse.ArgumentTypeError``
     otherwise."""
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of browser sessions") from None
-    if not 1 <= n <= MAX_WEB_SESSIONS:
-        raise argparse.ArgumentTypeError(f"{text}: browser sessions are 1 to {MAX_WEB_SESSIONS}")
-    return n
+    return _whole(text, 1, MAX_WEB_SESSIONS, "a number of browser sessions",
+                  f"browser sessions are 1 to {MAX_WEB_SESSIONS}")
 
 
 def hand_count(text: str) -> int:
     """``--hands K``: at least 1 (as ``sim`` and ``play``); ``argparse.ArgumentTypeError``
     otherwise."""
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of hands") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"{text}: a match has at least 1 hand (leave --hands out for the "
-                                         "variant's whole match)")
-    return n
+    return _whole(text, 1, None, "a number of hands",
+                  "a match has at least 1 hand (leave --hands out for the variant's whole match)")
 
 
 def _secret(what: str):
