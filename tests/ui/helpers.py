@@ -87,6 +87,15 @@ def table_screen(app):
     return None
 
 
+async def table_info_text(pilot, app) -> str:
+    """Open the LAN table's information screen (``i``) and return what it shows."""
+    from mahjong_tui.ui.screens.lan import TableInfoScreen
+
+    await pilot.press("i")
+    await wait_for(pilot, lambda: isinstance(app.screen, TableInfoScreen))
+    return screen_text(app)
+
+
 async def settle(pilot, rounds: int = 3) -> None:
     for _ in range(rounds):
         await pilot.pause()

@@ -29,7 +29,7 @@ from mahjong_tui import cli
 from mahjong_tui.net.client import NetClient, play_bot
 from mahjong_tui.ui.netsession import open_host, open_join
 from mahjong_tui.ui.screens.dialogs import MessageScreen
-from mahjong_tui.ui.screens.lan import HostScreen, JoinScreen, NetQuitScreen, TableInfoScreen, host_namespace, \
+from mahjong_tui.ui.screens.lan import HostScreen, JoinScreen, NetQuitScreen, host_namespace, \
     join_namespace
 from mahjong_tui.ui.screens.menu import MenuScreen
 from mahjong_tui.ui.model import fmt_num, pattern_words
@@ -37,7 +37,7 @@ from mahjong_tui.ui.screens.results import HandEndScreen, MatchEndScreen, headli
 from mahjong_tui.ui.widgets.areas import ActionBar, HeaderBar, Pond
 from tests.net.util import ROOT, env, new_table, served
 from tests.ui.helpers import bot_policy, make_app, my_request, net_app, next_decision, pass_with_x, play, \
-    press_action, screen_text, table_screen, wait_for
+    press_action, screen_text, table_info_text, table_screen, wait_for
 
 BOTS = ("ai:baseline", "ai:baseline", "ai:baseline")
 
@@ -149,9 +149,7 @@ async def test_host_plays_its_seat_and_a_join_bot_process_takes_the_remote_seat(
             text = screen_text(app)
             assert "Robo" in text and "[open]" not in text and "Waiting for players" not in text
             # the table's seats and how others join
-            await pilot.press("i")
-            await wait_for(pilot, lambda: isinstance(app.screen, TableInfoScreen))
-            text = screen_text(app)
+            text = await table_info_text(pilot, app)
             assert "Hosting the LAN table" in text and "Robo" in text and "player" in text and "AI baseline" in text
             assert f"mahjong-tui join 127.0.0.1:{port}" in text and "host.jsonl" in text
             await pilot.press("escape")
@@ -238,9 +236,7 @@ async def test_stand_in_is_shown_when_a_client_drops_and_names_are_not_markup():
             # at 80 columns the side panel shortens the status word rather than lose it
             await wait_for(pilot, lambda: "[bot]" in screen_text(app), timeout=10)
             assert "left: a bot plays seat 2" in bar(app) or "Your turn" in bar(app)
-            await pilot.press("i")
-            await wait_for(pilot, lambda: isinstance(app.screen, TableInfoScreen))
-            text = screen_text(app)
+            text = await table_info_text(pilot, app)
             assert "[red]Eve[/]" in text and "bot stand-in" in text
             assert f"MAHJONG_TUI_TOKEN={session.clients[0].token}" in text and "Your seat token" in text
             await pilot.press("escape")

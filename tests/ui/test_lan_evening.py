@@ -21,7 +21,7 @@ from mahjong_tui.ui.screens.lan import ChatScreen, HostScreen, TableInfoScreen, 
 from mahjong_tui.ui.screens.menu import MenuScreen
 from mahjong_tui.ui.widgets.areas import ActionBar
 from tests.net.util import RawClient, new_table, served
-from tests.ui.helpers import make_app, net_app, screen_text, table_screen, wait_for
+from tests.ui.helpers import make_app, net_app, screen_text, table_info_text, table_screen, wait_for
 
 BOTS = ("ai:baseline", "ai:baseline")
 
@@ -64,9 +64,7 @@ async def test_the_tui_join_keeps_its_seat_token_and_joins_it_again(tmp_path):
             app = net_app(again)
             async with app.run_test(size=(80, 24)) as pilot:
                 await wait_for(pilot, lambda: table_screen(app) is not None)
-                await pilot.press("i")
-                await wait_for(pilot, lambda: isinstance(app.screen, TableInfoScreen))
-                text = screen_text(app)
+                text = await table_info_text(pilot, app)
                 assert f"mahjong-tui join 127.0.0.1:{server.port}" in text and "keeps your seat token" in text
                 assert "Timers: a turn 30 s, a claim 30 s" in text
                 await pilot.press("escape")

@@ -10,9 +10,9 @@ import pytest
 from mahjong_tui.net.args import SECRET_ENV
 from mahjong_tui.ui.app import exit_rejoin_text
 from mahjong_tui.ui.netsession import open_join
-from mahjong_tui.ui.screens.lan import TableInfoScreen, join_namespace
+from mahjong_tui.ui.screens.lan import join_namespace
 from tests.net.util import new_table, served
-from tests.ui.helpers import net_app, screen_text, table_screen, wait_for
+from tests.ui.helpers import net_app, table_info_text, table_screen, wait_for
 
 BOTS = ("ai:baseline", "ai:baseline", "ai:baseline")
 
@@ -39,9 +39,7 @@ async def test_join_exit_message_gives_the_short_command_first_then_the_token_fo
             app = net_app(session)
             async with app.run_test(size=(80, 24)) as pilot:
                 await wait_for(pilot, lambda: table_screen(app) is not None)
-                await pilot.press("i")
-                await wait_for(pilot, lambda: isinstance(app.screen, TableInfoScreen))
-                shown = screen_text(app)
+                shown = await table_info_text(pilot, app)
                 assert shown.index(short) < shown.index("keeps your seat token") < shown.index(f"={token}")
             # no kept token (given with $MAHJONG_TUI_TOKEN, say): the token form alone
             session.clients[0].slot = None
