@@ -270,6 +270,21 @@ def play_deal(variant: Variant, seed: int | str, deal: int, seats: list[str],
     return out
 
 
+def deal_pieces(deals: int, jobs: int) -> list[tuple[int, int]]:
+    """The ``(first deal, end deal)`` pieces a duplicate run is handed out in, in deal order:
+    at most 8 deals (about a second each: the progress bar moves), and with several workers
+    shrinking toward the end (a piece is at most a quarter of the deals left per worker), so
+    the workers finish together instead of one waiting for the other's last large piece."""
+    out = []
+    lo = 0
+    while lo < deals:
+        left = deals - lo
+        size = max(1, min(8, left, left // (4 * jobs) if jobs > 1 else deals // 8))
+        out.append((lo, lo + size))
+        lo += size
+    return out
+
+
 def _deals_task(task: tuple) -> list[list[dict]]:
     """A worker's piece of a duplicate run: ``(variant path, options, seed, seats, first deal,
     end deal)`` → :func:`play_deal` of each deal in order."""
@@ -377,9 +392,7 @@ def simulate_duplicate(variant: Variant, deals: int, seed: int, seats: list[str]
     res = SimResult(variant.id, seed, 4 * deals, seats=list(seats), unit=str(variant.scoring.get("unit", "")),
                     options=dict(variant.applied_options))
     options = dict(variant.applied_options)
-    # pieces of about a second each: enough of them to share out and to move the progress bar
-    size = max(1, min(8, deals // (8 * max(1, jobs)) or 1))
-    tasks = [(variant.path, options, seed, list(seats), lo, min(deals, lo + size)) for lo in range(0, deals, size)]
+    tasks = [(variant.path, options, seed, list(seats), lo, hi) for lo, hi in deal_pieces(deals, jobs)]
     done = [0]
 
     def on_done(_i: int, got: list) -> None:

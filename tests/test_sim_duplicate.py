@@ -10,8 +10,8 @@ import pytest
 
 from mahjong_tui.cli import main
 from mahjong_tui.intervals import mean_interval
-from mahjong_tui.sim import (deal_seed, duplicate_statistics, paired_difference, play_deal, rotated,
-                             simulate_duplicate)
+from mahjong_tui.sim import (deal_pieces, deal_seed, duplicate_statistics, paired_difference, play_deal,
+                             rotated, simulate_duplicate)
 from mahjong_tui.variant import load_variant
 
 LEVELS = ["ai:strong", "ai:easy", "ai:normal", "ai:baseline"]
@@ -130,6 +130,25 @@ def test_jobs_2_gives_the_json_of_jobs_1(capsys):
     assert one == two
     assert set(one["by_level"]) == {"ai:normal", "ai:easy", "ai:baseline"}
     assert [p["b"] for p in one["paired"]] == ["ai:easy", "ai:baseline"]
+
+
+@pytest.mark.parametrize("deals,jobs", [(1, 1), (7, 2), (100, 1), (100, 2), (500, 2), (33, 4)])
+def test_deal_pieces_cover_every_deal_once_in_order(deals, jobs):
+    pieces = deal_pieces(deals, jobs)
+    assert [d for lo, hi in pieces for d in range(lo, hi)] == list(range(deals))
+    sizes = [hi - lo for lo, hi in pieces]
+    assert max(sizes) <= 8
+    if jobs > 1:
+        # the pieces only shrink, down to single deals, so the workers finish together
+        assert sizes == sorted(sizes, reverse=True) and sizes[-1] == 1
+
+
+def test_deal_pieces_of_100_deals_for_two_workers():
+    # 100 deals left, 2 workers: 100 // 8 = 12 -> 8 (the cap) ... until fewer than 64 are left:
+    # 60 // 8 = 7, 53 // 8 = 6, 47 // 8 = 5, 42 // 8 = 5, 37 // 8 = 4, 33 // 8 = 4, 29 // 8 = 3, ...
+    sizes = [hi - lo for lo, hi in deal_pieces(100, 2)]
+    assert sizes[:8] == [8, 8, 8, 8, 8, 7, 6, 5]
+    assert sum(sizes) == 100
 
 
 def test_without_duplicate_nothing_changes(capsys):
