@@ -564,6 +564,38 @@ def test_exact_values_follow_the_scorer():
     assert model.exact(h, (), T.parse_tile("6s"), T.EAST, T.EAST) == (0.0, 0.0)  # 4 fan: refused
 
 
+def test_a_ready_hand_counts_its_bonus_tiles_by_the_face_up_indicators():
+    """Uzje (uzje.md "Fan table", G-UZ-6, identity mode: a tile matching a face-up indicator
+    is a bonus tile, 0.6 fan each).  Ready hand 555m 456s 789s 11t 99s on 9s, won on a
+    discard, nothing claimed: the scorer's value with no indicators, and with 5m face up
+    three bonus tiles more: + 3 × 0.6 = 1.8 fan.  The bots read the indicators from the view
+    (``Knowledge.indicators``), and a face-up indicator is a tile seen: one unseen copy fewer."""
+    v = load_variant("uzje")
+    model = model_for(v)
+    h = tuple(sorted(T.parse_tiles("555m456s789s11t99s")))
+    nine = T.parse_tile("9s")
+    _, plain = model.exact(h, (), nine, T.EAST, T.SOUTH)
+    _, bonus = model.exact(h, (), nine, T.EAST, T.SOUTH, indicators=(T.parse_tile("5m"),))
+    assert plain > 0
+    assert bonus == pytest.approx(plain + 1.8)
+    view, _ = turn_view(v, "555m456s789s11t99s9s")
+    view["wall"]["indicators"] = ["7m"]
+    kn = _Decision(make_bot("ai:normal", v, view["seat"], 1), view).kn
+    assert kn.indicators == (T.parse_tile("7m"),)
+    view["wall"]["indicators"] = []
+    assert _Decision(make_bot("ai:normal", v, view["seat"], 1), view).kn.unseen[T.parse_tile("7m")] == \
+        kn.unseen[T.parse_tile("7m")] + 1
+
+
+def test_what_a_kong_brings_at_once():
+    """``ValueModel.kong_instant``: Singapore's kong payments (singapore.md "Settlement": an
+    exposed or added kong 1 from each of the other three = 3, a concealed kong 2 each = 6);
+    nothing where the variant has no instant payments (Yuxi)."""
+    sg = model_for(load_variant("singapore"))
+    assert (sg.kong_instant("exposed"), sg.kong_instant("added"), sg.kong_instant("concealed")) == (3, 3, 6)
+    assert model_for(load_variant("yuxi")).kong_instant("concealed") == 0
+
+
 # ------------------------------------------------------------------------------------------
 # decisions on hand-made views
 # ------------------------------------------------------------------------------------------
@@ -619,6 +651,26 @@ def test_strong_claims_a_pung_that_brings_its_pung_plan_closer():
     seat = view["seat"]
     assert make_bot("ai:normal", v, seat, 1).choose(view, legal).kind == "pass"
     assert make_bot("ai:strong", v, seat, 1).choose(view, legal).kind == "pung"
+
+
+def test_strong_claims_a_kong_for_what_it_is_paid_at_once():
+    """Singapore pays an exposed kong at once, 1 from each of the other three (singapore.md
+    "Settlement", ``[instant_payments]`` ``kong_exposed``).  Holding 555t 123s 456m 78m 1s 9s
+    with 40 tiles left, 5t discarded: the kong keeps the hand's shape but opens it (no fully
+    concealed tai); ``normal`` passes, ``strong`` counts the 3 points the kong is paid and
+    claims it — without that count it passes too."""
+    v = load_variant("singapore")
+    view, _ = _claim_view(v, "555t123s456m78m19s", "5t", 40)
+    seat = view["seat"]
+    five = T.parse_tile("5t")
+    legal = [Action(seat, "kong", five), Action(seat, "pung", five), Action(seat, "pass")]
+    view["legal"] = [a.to_dict() for a in legal]
+    assert make_bot("ai:normal", v, seat, 1).choose(view, legal).kind == "pass"
+    strong = make_bot("ai:strong", v, seat, 1)
+    assert strong._instant_u("kong") == pytest.approx(3 ** strong.alpha)
+    assert strong.choose(view, legal).kind == "kong"
+    strong.settings["instant"] = False
+    assert strong.choose(view, legal).kind == "pass"
 
 
 def test_a_plain_hand_legal_only_concealed():

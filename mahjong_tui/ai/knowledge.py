@@ -5,10 +5,13 @@
 - ``hand``: own concealed count array (length ``tiles.NUM_KINDS``);
 - ``melds``: own declared melds as :class:`~mahjong_tui.melds.Meld`;
 - ``visible``: copies of each kind this seat can see — own hand, every declared meld, every
-  pond tile not claimed (a claimed one sits in a meld), the face-up bloom tiles;
+  pond tile not claimed (a claimed one sits in a meld), the face-up bloom tiles and bonus
+  tile indicators;
 - ``unseen[k] = copies(k) − visible[k]``: copies in the wall or in other hands;
 - per opponent: melds, pond (tile codes in order), whether the pond tile was claimed;
 - ``bloom``: the face-up bloom tiles (codes), if the variant has them;
+- ``indicators``: the face-up bonus tile indicators (codes; Uzje), which the scorer needs to
+  count a hand's bonus tiles;
 - ``draws_left``: the seat's expected remaining draws (live wall above the reserve / 4).
 
 Nothing here looks at anything but the view (DESIGN.md: the view is the only thing that leaves
@@ -132,6 +135,11 @@ class Knowledge:
         #: the face-up bloom tiles (Yuxi, yuxi.md G-YX-3): taken only to win after a kong
         self.bloom: list[int] = [tile_code(name) for name in wall.get("bloom", ())]
         for t in self.bloom:
+            visible[t] += 1
+        #: the face-up bonus tile indicators (Uzje, uzje.md "Setting up", G-UZ-6/G-UZ-12): seen
+        #: tiles, and what makes the bonus tiles a hand scores (``HandContext.indicators``)
+        self.indicators: tuple[int, ...] = tuple(tile_code(name) for name in wall.get("indicators", ()))
+        for t in self.indicators:
             visible[t] += 1
         self.visible = visible
         unseen = self.unseen = [0] * T.NUM_KINDS

@@ -31,7 +31,8 @@ It turns them into an expected gain ``P(win) · u(value)``:
   the other seats throw away gained nothing against easy opponents over 2,400 Yuxi and
   3,600 Yangzhou hands: tests/bench/ai_results.md);
 - a ready hand (distance 0) is judged exactly: every wait is scored by the variant's scorer
-  from the bot's own tiles and melds, so an illegal wait (Yangzhou under 15 fan, a Yuxi basic
+  from the bot's own tiles and melds (and the face-up bonus tile indicators: Uzje's bonus
+  tiles score), so an illegal wait (Yangzhou under 15 fan, a Yuxi basic
   win on a discard, a Classic chow-completing discard) is worth nothing by that route;
   ``strong`` adds the route of a set that can still become a kong where a face-up bloom tile
   would then win (Yuxi kong on flower, :meth:`LevelBot._bloom_route`);
@@ -78,7 +79,10 @@ where a discard made after a kong may be won by any ready hand (Yuxi, kong_disca
 scoring situation ``discard_after_kong``), the plain ready hands that an
 ordinary discard cannot feed become threats too; elsewhere it is 0.  The discard right after
 one's own kong, declared or claimed, is judged the same way (the view's
-``kongs_this_turn``).  Once the wall is used up no claim but a win is made, and a Classic
+``kongs_this_turn``).  Where a kong is paid the moment it stands (``[instant_payments]``:
+Singapore's ``kong_exposed`` and ``kong_concealed``), ``strong`` adds u(that payment) to the
+kong's worth (:meth:`LevelBot._instant_u`): it declares and claims kongs that ``normal``
+passes to keep its hand concealed.  Once the wall is used up no claim but a win is made, and a Classic
 pick-up is only taken to keep the tile (a tile passed round the table and thrown back would
 never end the hand; see the engine note in ``tests/bench/ai_results.md``).  Which
 tiles may be discarded is the engine's business (the legal actions: e.g. a picked-up discard
@@ -149,19 +153,23 @@ LOSER_WEIGHT = 0.75
 #: ``unseen`` count acceptance in unseen copies (else kinds); ``defence`` weigh deal-in risk;
 #: ``strong`` read passes, suji and suits in defence; ``two_step`` score one-from-ready hands
 #: two draws ahead; ``noise`` share of easy's random nearly-best discards; ``alpha`` the value
-#: utility exponent; ``loser_weight`` see :data:`LOSER_WEIGHT`; ``danger_weight`` the weight of
-#: a discard's expected deal-in loss; ``claim_boost`` / ``claim_margin`` see
+#: utility exponent; ``instant`` count what a kong is paid the moment it stands
+#: (:meth:`LevelBot._instant_u`); ``loser_weight`` see :data:`LOSER_WEIGHT`; ``danger_weight``
+#: the weight of a discard's expected deal-in loss; ``claim_boost`` / ``claim_margin`` see
 #: :data:`CLAIM_BOOST`, :data:`CLAIM_MARGIN` and the strong values below them.  A variant
 #: file's ``[ai]`` section may set any of :data:`AI_KEYS` for ``normal`` and ``strong``.
 LEVELS: dict[str, dict] = {
-    "easy": {"ev": False, "unseen": False, "defence": False, "strong": False, "two_step": False,
-             "noise": 0.25, "alpha": 0.5, "loser_weight": 0.0, "danger_weight": 1.0, "scorer_budget": 0,
+    "easy": {"ev": False, "unseen": False, "defence": False, "strong": False, "two_step": False, "noise": 0.25,
+             "alpha": 0.5, "instant": False, "loser_weight": 0.0,
+             "danger_weight": 1.0, "scorer_budget": 0,
              "claim_boost": CLAIM_BOOST, "claim_margin": CLAIM_MARGIN},
-    "normal": {"ev": True, "unseen": True, "defence": True, "strong": False, "two_step": False,
-               "noise": 0.0, "alpha": 0.5, "loser_weight": 0.0, "danger_weight": 1.0, "scorer_budget": 0,
+    "normal": {"ev": True, "unseen": True, "defence": True, "strong": False, "two_step": False, "noise": 0.0,
+               "alpha": 0.5, "instant": False, "loser_weight": 0.0,
+               "danger_weight": 1.0, "scorer_budget": 0,
                "claim_boost": CLAIM_BOOST, "claim_margin": CLAIM_MARGIN},
-    "strong": {"ev": True, "unseen": True, "defence": True, "strong": True, "two_step": True,
-               "noise": 0.0, "alpha": 0.5, "loser_weight": LOSER_WEIGHT, "danger_weight": 1.0, "scorer_budget": 0,
+    "strong": {"ev": True, "unseen": True, "defence": True, "strong": True, "two_step": True, "noise": 0.0,
+               "alpha": 0.5, "instant": True, "loser_weight": LOSER_WEIGHT,
+               "danger_weight": 1.0, "scorer_budget": 0,
                "claim_boost": STRONG_CLAIM_BOOST, "claim_margin": STRONG_CLAIM_MARGIN},
 }
 
@@ -907,7 +915,7 @@ class LevelBot(Bot):
             if dec.scorer_left > 0:
                 dec.scorer_left -= 1
                 vs, vd = m.exact(concealed, melds, w, kn.seat_wind, kn.prevailing, kn.bonus,
-                                 dec.situations, dec.fed_third)
+                                 dec.situations, dec.fed_third, indicators=kn.indicators)
             else:
                 # the decision's scorer budget is spent: the wait is valued from the plans
                 if fit is None:
@@ -1384,15 +1392,25 @@ class LevelBot(Bot):
                 new_melds = tuple(Meld(KONG, (a.tile,) * 4, declared=True, concealed=False, kong_type="added",
                                        from_seat=m.from_seat) if m.kind == PUNG and m.tiles[0] == a.tile else m
                                   for m in melds)
+            gain = self._instant_u(a.kind)
             ht2 = self._tables(c, len(new_melds))
             after = min((self._dist(p, c, len(new_melds), ht2, new_melds) for p, _, _ in self._plan_values(dec, new_melds)),
                         default=99)
-            if after > before:
+            if after > before and not gain:
                 continue
-            ev = self._kong_ev(dec, c, new_melds, dec.L) + self._loser_u(dec, c, new_melds)
+            ev = self._kong_ev(dec, c, new_melds, dec.L) + self._loser_u(dec, c, new_melds) + gain
             if ev - self._kong_risk(dec, c, new_melds) >= best_ev * 0.8 + self._loser_u(dec, counts, melds):
                 return a
         return None
+
+    def _instant_u(self, kind: str) -> float:
+        """u(what a kong of action ``kind`` — ``kong`` (claimed: exposed), ``added_kong``,
+        ``concealed_kong`` — is paid the moment it stands, :meth:`ValueModel.kong_instant`),
+        at levels with the ``instant`` setting; else 0."""
+        if not self.settings["instant"]:
+            return 0.0
+        kong_type = {"kong": "exposed", "added_kong": "added", "concealed_kong": "concealed"}[kind]
+        return self.u(self.model.kong_instant(kong_type))
 
     def _loser_u(self, dec, counts, melds, discard: int | None = None) -> float:
         """``loser_weight`` × u(what the hand would score if it ended now without a win), for
@@ -1451,7 +1469,8 @@ class LevelBot(Bot):
             concealed = tuple(T.tiles_of(counts13))
             sit = dec.situations | {"kong_replacement", "bloom_tile"}
             for b in hits:
-                vs, _ = m.exact(concealed, melds, b, kn.seat_wind, kn.prevailing, kn.bonus, sit, dec.fed_third)
+                vs, _ = m.exact(concealed, melds, b, kn.seat_wind, kn.prevailing, kn.bonus, sit, dec.fed_third,
+                                indicators=kn.indicators)
                 if vs > 0:
                     best = max(best, self.u(vs * m.g_self))
         return best
@@ -1532,7 +1551,7 @@ class LevelBot(Bot):
             if a.kind == "kong":
                 # a kong keeps the shape, so it only has to be no worse than passing
                 u = (self._kong_ev(dec, c, nm, dec.L, look_ahead=False) - base_danger - self._kong_risk(dec, c, nm)
-                     + self._loser_u(dec, c, nm))
+                     + self._loser_u(dec, c, nm) + self._instant_u("kong"))
                 if best is pass_action and self._bloom_win(dec, c, nm) > 0:
                     # a face-up bloom tile completes the hand: the kong wins at once
                     best, best_u = a, max(u, best_u)

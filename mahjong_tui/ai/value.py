@@ -24,6 +24,8 @@ from __future__ import annotations
 from .. import tiles as T
 from ..melds import CHOW, KONG, PUNG, Meld
 from ..scoring import HandContext, evaluate, score_loser
+from ..scoring.instant import kong_payment
+from ..scoring.instant import rate as instant_rate
 
 
 class ValueModel:
@@ -65,12 +67,25 @@ class ValueModel:
                                if (rs[1] - rs[0], rs[2] - rs[1]) != (1, 1) and self.lo <= rs[0] and rs[2] <= self.hi),
                               None)
 
+    def kong_instant(self, kong_type: str) -> float:
+        """What a kong of ``kong_type`` (``exposed``, ``added``, ``concealed``) brings its
+        declarer the moment it stands, in settlement points: each of the other three pays the
+        variant's ``[instant_payments]`` amount × ``scoring.base`` (singapore.md "Settlement":
+        ``kong_exposed`` 1, ``kong_concealed`` 2); 0 in variants without instant payments."""
+        table = self.variant.instant_payments
+        if not table:
+            return 0.0
+        amount, _ = instant_rate(table, kong_payment(kong_type), False)
+        return 3.0 * amount * (self.variant.scoring.get("base", 1) or 1)
+
     # -- exact ---------------------------------------------------------------------------------
     def exact(self, concealed13: tuple[int, ...], melds: tuple[Meld, ...], wait: int, seat_wind: int,
               prevailing: int, bonus: tuple[int, ...] = (), situations: frozenset = frozenset(),
-              fed_third: int | None = None, discarder: int | None = None) -> tuple[float, float]:
-        """``(self-draw value, discard value)`` of winning on ``wait`` (0 where not a legal win)."""
-        key = (concealed13, melds, wait, seat_wind, prevailing, bonus, situations, fed_third)
+              fed_third: int | None = None, discarder: int | None = None,
+              indicators: tuple[int, ...] = ()) -> tuple[float, float]:
+        """``(self-draw value, discard value)`` of winning on ``wait`` (0 where not a legal win);
+        ``indicators``: the face-up bonus tile indicators the hand's bonus tiles score by."""
+        key = (concealed13, melds, wait, seat_wind, prevailing, bonus, situations, fed_third, indicators)
         got = self._exact.get(key)
         if got is not None:
             return got
@@ -78,7 +93,7 @@ class ValueModel:
         v_disc = self._value(HandContext(
             concealed=concealed, melds=melds, bonus=bonus, winning_tile=wait, self_draw=False,
             seat_wind=seat_wind, prevailing_wind=prevailing, situations=situations,
-            discarder=discarder, fed_third_meld=fed_third))
+            discarder=discarder, fed_third_meld=fed_third, indicators=indicators))
         if v_disc > 0:
             # a hand that may be won on a discard may be self-drawn too, for about as much;
             # one scorer call instead of two (bots ask this thousands of times a hand)
@@ -87,7 +102,7 @@ class ValueModel:
             v_self = self._value(HandContext(
                 concealed=concealed, melds=melds, bonus=bonus, winning_tile=wait, self_draw=True,
                 seat_wind=seat_wind, prevailing_wind=prevailing, situations=situations,
-                fed_third_meld=fed_third))
+                fed_third_meld=fed_third, indicators=indicators))
         got = (v_self, v_disc)
         if len(self._exact) > 50_000:
             self._exact.clear()
