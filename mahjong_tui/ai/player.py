@@ -82,8 +82,8 @@ one's own kong, declared or claimed, is judged the same way (the view's
 ``kongs_this_turn``).  Where a kong is paid the moment it stands (``[instant_payments]``:
 Singapore's ``kong_exposed`` and ``kong_concealed``), ``strong`` adds u(that payment) to the
 kong's worth (:meth:`LevelBot._instant_u`): it declares and claims kongs that ``normal``
-passes to keep its hand concealed.  Once the wall is used up no claim but a win is made, and a Classic
-pick-up is only taken to keep the tile (a tile passed round the table and thrown back would
+passes to keep its hand concealed.  Once the wall is used up no claim but a win is made, and
+a Classic pick-up is only taken to keep the tile (a tile passed round the table and thrown back would
 never end the hand; see the engine note in ``tests/bench/ai_results.md``).  Which
 tiles may be discarded is the engine's business (the legal actions: e.g. a picked-up discard
 may not be thrown straight back, ``claims.discard_picked_up``).
@@ -1372,7 +1372,8 @@ class LevelBot(Bot):
 
     def _kong_choice(self, dec, legal, counts, melds, best_ev: float):
         """A kong keeps the shape and brings a replacement draw (and, in most variants, value):
-        declare it unless it takes the hand farther from its plans than the best discard."""
+        declare it unless it takes the hand farther from its plans than the best discard (a
+        kong paid at once, :meth:`_instant_u`, is weighed whatever it does to the distance)."""
         if not any(a.kind in ("concealed_kong", "added_kong") for a in legal):
             return None
         declared = len(melds)
