@@ -271,6 +271,9 @@ async def test_the_tui_join_killed_and_started_again_sits_in_its_own_seat(tmp_pa
                 threading.Thread(target=_drain, args=(master, stop), daemon=True).start()
                 await _until(lambda: server.remote[0].conn is not None, 60)
                 if attempt == 0:
+                    # the join writes its seat record once it is seated, a moment after the
+                    # server sees the connection (on a loaded machine, a while after)
+                    await _until(lambda: any((saves / "lan-seats").glob("*.json")), 60)
                     (record,) = (saves / "lan-seats").glob("*.json")
                     assert stat.S_IMODE(record.stat().st_mode) == 0o600
                     kept = json.loads(record.read_text())

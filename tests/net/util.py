@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -135,11 +136,20 @@ def env() -> dict:
     return e
 
 
+def _ctrl_c_as_at_a_terminal() -> None:
+    """In the child before it runs: Ctrl-C (SIGINT) does what it does at a terminal, even when
+    the test run itself was started where SIGINT is ignored (a background job of a
+    non-interactive shell inherits SIG_IGN, and Python then installs no KeyboardInterrupt)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def start_server_process(*args: str) -> tuple[subprocess.Popen, int]:
     """``python -m mahjong_tui.net serve --port 0 ARGS``; returns the process and its port
-    (read from the 'serving ... on HOST:PORT' line on stderr)."""
+    (read from the 'serving ... on HOST:PORT' line on stderr).  The server takes Ctrl-C
+    (SIGINT) as at a terminal, however the test run was started."""
     p = subprocess.Popen([sys.executable, "-m", "mahjong_tui.net", "serve", "--port", "0", *args],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env(), cwd=str(ROOT))
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env(), cwd=str(ROOT),
+                         preexec_fn=_ctrl_c_as_at_a_terminal)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         line = p.stderr.readline()
