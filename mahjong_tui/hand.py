@@ -814,6 +814,24 @@ class _Suit(_Unit):
 
             fits_beside = fits_in(reach)
             fits_clean = fits_in(clean_reach) if twice else None
+            others = self._others
+
+            def partner_masks(j: int, two: int, three: int) -> tuple[int, int, int]:
+                """The masks of the new tile of rank j in a shape with its partners a, b
+                (``_others``), added to ``two`` and ``three``: ``one`` both partners added,
+                ``two`` one held and one added, ``three`` both held."""
+                one = 0
+                for a, b in others[j]:
+                    fa, fb = add_one[a], add_one[b]
+                    one |= fa & fb
+                    if key[a]:
+                        ka = keep_one[a]
+                        two |= ka & fb
+                        if key[b]:
+                            three |= ka & keep_one[b]
+                    if key[b]:
+                        two |= keep_one[b] & fa
+                return one, two, three
 
             for j, c in enumerate(key):
                 if c > 1 or not avail[j]:
@@ -824,16 +842,7 @@ class _Suit(_Unit):
                 # as the pung or the pair, beside those that leave that copy; in a shape with
                 # one or two held partners, beside those that leave them (and have room for an
                 # added third).
-                two = keep_one[j]
-                three = 0
-                for a, b in self._others[j]:
-                    if key[a]:
-                        ka = keep_one[a]
-                        two |= ka & add_one[b]
-                        if key[b]:
-                            three |= ka & keep_one[b]
-                    if key[b]:
-                        two |= keep_one[b] & add_one[a]
+                _, two, three = partner_masks(j, keep_one[j], 0)
                 pair_two = keep_one[j]
                 out = list(table)
                 for t in range(_TABLE_SIZE):
@@ -855,19 +864,8 @@ class _Suit(_Unit):
                 # one copy of j: the new tile's group (adding at most one) beside covered tiles
                 # that add none (``clean_reach``, which adds no copy of any rank held twice).
                 # Where neither settles an entry, this neighbour is left to a pass of its own.
-                two = pair_two = keep_one[j]
-                three = at_most(place[j], radix[j], 0)
-                one = 0
-                for a, b in self._others[j]:
-                    fa, fb = add_one[a], add_one[b]
-                    one |= fa & fb
-                    if key[a]:
-                        ka = keep_one[a]
-                        two |= ka & fb
-                        if key[b]:
-                            three |= ka & keep_one[b]
-                    if key[b]:
-                        two |= keep_one[b] & fa
+                pair_two = keep_one[j]
+                one, two, three = partner_masks(j, pair_two, at_most(place[j], radix[j], 0))
                 out = list(table)
                 for t in range(_TABLE_SIZE):
                     want = table[t] + 1
@@ -897,18 +895,7 @@ class _Suit(_Unit):
                 # most the key's plus one (the new tile's group may add j instead, within the
                 # key's room of one) but may gain more than one over the key's without adding j.
                 no_j = add_one[j]
-                one = two = 0
-                three = at_most(place[j], radix[j], 1)
-                for a, b in self._others[j]:
-                    fa, fb = add_one[a], add_one[b]
-                    one |= fa & fb
-                    if key[a]:
-                        ka = keep_one[a]
-                        two |= ka & fb
-                        if key[b]:
-                            three |= ka & keep_one[b]
-                    if key[b]:
-                        two |= keep_one[b] & fa
+                one, two, three = partner_masks(j, 0, at_most(place[j], radix[j], 1))
                 one &= no_j
                 two &= no_j
                 three &= no_j
