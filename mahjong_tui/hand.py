@@ -324,6 +324,29 @@ class _Honours(_Unit):
             found.add((groups, pairs[0] if pairs else None))
 
 
+def _reach(meld_groups: list[tuple[int, int]], pair_groups: list[tuple[int, int]]) -> list[int]:
+    """``reach[t]`` for each table index ``t`` (``t // 2`` melds, a pair when odd): the set of
+    sub-multiset indices (bits) that ``t // 2`` of the groups ``meld_groups`` and, when ``t`` is
+    odd, one of ``pair_groups`` cover, each group given as ``(offset, fits)``: a set ``R``
+    extends by the group to ``(R & fits) << offset`` (:meth:`_Suit.family`)."""
+    reach = [0] * _TABLE_SIZE
+    reach[0] = x = 1
+    for off, fits in pair_groups:
+        if fits & 1:
+            x |= 1 << off
+    reach[1] = x
+    for m in range(2, _TABLE_SIZE, 2):
+        prev = reach[m - 2]
+        x = prev
+        for off, fits in meld_groups:
+            x |= (prev & fits) << off
+        reach[m] = prev = x
+        for off, fits in pair_groups:   # the pair beside those melds
+            x |= (prev & fits) << off
+        reach[m + 1] = x
+    return reach
+
+
 class _Suit(_Unit):
     """One number suit: positions are ranks ``lo..hi``; melds are pungs and template shapes.
 
@@ -729,40 +752,9 @@ class _Suit(_Unit):
                                 melds[off] = fits
                             if twice and all(key[q] != 2 for q in added):
                                 clean_melds[off] = fits
-        meld_groups = list(melds.items())
-        pair_groups = list(pairs.items())
-        reach = [0] * _TABLE_SIZE
-        reach[0] = 1
-        x = 1
-        for off, fits in pair_groups:
-            if fits & 1:
-                x |= 1 << off
-        reach[1] = x
-        for m in range(2, _TABLE_SIZE, 2):
-            prev = reach[m - 2]
-            x = prev
-            for off, fits in meld_groups:
-                x |= (prev & fits) << off
-            reach[m] = prev = x
-            for off, fits in pair_groups:   # the pair beside those melds
-                x |= (prev & fits) << off
-            reach[m + 1] = x
+        reach = _reach(list(melds.items()), list(pairs.items()))
         if twice:   # the same with the clean groups only
-            clean_reach = [0] * _TABLE_SIZE
-            clean_reach[0] = x = 1
-            for off, fits in clean_pairs.items():
-                if fits & 1:
-                    x |= 1 << off
-            clean_reach[1] = x
-            for m in range(2, _TABLE_SIZE, 2):
-                prev = clean_reach[m - 2]
-                x = prev
-                for off, fits in clean_melds.items():
-                    x |= (prev & fits) << off
-                clean_reach[m] = prev = x
-                for off, fits in clean_pairs.items():
-                    x |= (prev & fits) << off
-                clean_reach[m + 1] = x
+            clean_reach = _reach(list(clean_melds.items()), list(clean_pairs.items()))
         # at_least[k]: the indices holding k tiles or more (the added digits count none); it
         # depends on the digits' radixes only, so it is shared by keys of the same pattern
         n = sum(key)
