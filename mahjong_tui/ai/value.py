@@ -24,8 +24,7 @@ from __future__ import annotations
 from .. import tiles as T
 from ..melds import CHOW, KONG, PUNG, Meld
 from ..scoring import HandContext, evaluate, score_loser
-from ..scoring.instant import kong_payment
-from ..scoring.instant import rate as instant_rate
+from ..scoring.instant import each_pays, kong_payment
 
 
 class ValueModel:
@@ -69,14 +68,10 @@ class ValueModel:
 
     def kong_instant(self, kong_type: str) -> float:
         """What a kong of ``kong_type`` (``exposed``, ``added``, ``concealed``) brings its
-        declarer the moment it stands, in settlement points: each of the other three pays the
-        variant's ``[instant_payments]`` amount × ``scoring.base`` (singapore.md "Settlement":
+        declarer the moment it stands, in settlement points: each of the other three pays
+        :func:`~mahjong_tui.scoring.instant.each_pays` (singapore.md "Settlement":
         ``kong_exposed`` 1, ``kong_concealed`` 2); 0 in variants without instant payments."""
-        table = self.variant.instant_payments
-        if not table:
-            return 0.0
-        amount, _ = instant_rate(table, kong_payment(kong_type), False)
-        return 3.0 * amount * (self.variant.scoring.get("base", 1) or 1)
+        return 3.0 * each_pays(self.variant, kong_payment(kong_type))[0]
 
     # -- exact ---------------------------------------------------------------------------------
     def exact(self, concealed13: tuple[int, ...], melds: tuple[Meld, ...], wait: int, seat_wind: int,

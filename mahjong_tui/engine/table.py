@@ -293,8 +293,7 @@ class Table:
         """Instant payment ``pid`` to ``seat`` from each other seat, if the variant's
         ``[instant_payments]`` lists it (singapore.md "Settlement"): the scores move now and an
         ``instant_payment`` event tells everyone (``deltas`` by seat)."""
-        amount, hidden = instant.rate(self.variant.instant_payments, pid, hidden)  # "hidden" = paid at the hidden rate
-        amount *= self.variant.scoring["base"]
+        amount, hidden = instant.each_pays(self.variant, pid, hidden)  # "hidden" = paid at the hidden rate
         if not amount:
             return
         deltas = [-amount] * 4

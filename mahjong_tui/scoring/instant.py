@@ -80,3 +80,11 @@ def rate(table, pid: str, hidden: bool) -> tuple[float, bool]:
 
 
 __all__ = ["bites", "kong_payment", "rate", "ANIMAL_PAIRS", "KONG_PAYMENTS"]
+
+
+def each_pays(variant, pid: str, hidden: bool = False) -> tuple[float, bool]:
+    """``(amount, at_hidden_rate)``: what each of the other three players pays for payment
+    ``pid`` in ``variant``'s score unit — :func:`rate` of its ``[instant_payments]`` times
+    ``scoring.base`` (singapore.md "Settlement"); 0 where the variant does not list it."""
+    amount, at_hidden = rate(variant.instant_payments, pid, hidden)
+    return amount * variant.scoring["base"], at_hidden
