@@ -274,6 +274,8 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], bool], str, Any]]] = {
         **{f"{level}_{key}": (*_num(lo, hi), None) for level in ("normal", "strong")
            for key, lo, hi in (("claim_boost", 1, 3), ("claim_margin", 0.3, 2), ("alpha", 0.1, 1.5),
                                ("danger_weight", 0, 5), ("loser_weight", 0, 3), ("scorer_budget", 0, 10000))},
+        **{f"{level}_{flag}": (*_BOOL, None) for level in ("normal", "strong")
+           for flag in ("reads", "kong_reads", "look_ahead", "kong_payments")},
     },
     "options": {
         "flowers": (*_BOOL, None),

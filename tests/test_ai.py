@@ -669,7 +669,7 @@ def test_strong_claims_a_kong_for_what_it_is_paid_at_once():
     strong = make_bot("ai:strong", v, seat, 1)
     assert strong._instant_u("kong") == pytest.approx(3 ** strong.alpha)
     assert strong.choose(view, legal).kind == "kong"
-    strong.settings["instant"] = False
+    strong.settings["kong_payments"] = False
     assert strong.choose(view, legal).kind == "pass"
 
 
@@ -844,7 +844,8 @@ def test_a_meldless_seat_is_read_as_a_possible_seven_pairs_hand():
     from mahjong_tui.ai.defence import CONCEALED_PATTERN
 
     for vid, expect in (("yuxi", True), ("yangzhou", False), ("classic", False)):
-        v = load_variant(vid)
+        # the reads are ai:strong's by default; Yuxi's file turns them off (variants/yuxi.toml [ai])
+        v = load_variant(vid, {"ai.strong_reads": True})
         view, _ = _late_view(v, "123s456s789m455t6m")
         dec = _Decision(make_bot("ai:strong", v, view["seat"], 1), view)
         d = dec.defence_for(False)
@@ -1041,6 +1042,27 @@ def test_the_variant_files_ai_section_sets_strong_claims_and_stays_out_of_the_ru
         yangzhou.with_options({"ai.strong_claim_margin": 5})
 
 
+
+def test_the_ai_section_turns_strong_features_on_and_off():
+    """``[ai]`` flags (variants/README.md): Yuxi's file keeps ai:strong's kong-turn reads and
+    turns off its defence reads and look-ahead; Classic's keeps every feature; ai:normal has
+    none of them; an override reaches the bot and a value that is not true/false is refused."""
+    from mahjong_tui.errors import VariantError
+
+    flags = ("reads", "kong_reads", "look_ahead", "kong_payments")
+    yuxi = load_variant("yuxi")
+    strong = make_bot("ai:strong", yuxi, 0, 1).settings
+    assert {f: strong[f] for f in flags} == {"reads": False, "kong_reads": True, "look_ahead": False,
+                                              "kong_payments": True}
+    assert all(make_bot("ai:strong", load_variant("classic"), 0, 1).settings[f] for f in flags)
+    assert not any(make_bot("ai:normal", yuxi, 0, 1).settings[f] for f in flags)
+    on = yuxi.with_options({"ai.strong_look_ahead": True, "ai.normal_kong_reads": True})
+    assert make_bot("ai:strong", on, 0, 1).settings["look_ahead"] is True
+    assert make_bot("ai:normal", on, 0, 1).settings["kong_reads"] is True
+    assert on.rules_hash == yuxi.with_options({}).rules_hash
+    with pytest.raises(VariantError, match="strong_reads"):
+        yuxi.with_options({"ai.strong_reads": 1})
+
 def test_strong_counts_what_a_lost_hand_scores_where_every_hand_is_scored():
     """Classic scores every player's hand (classic.md "Scoring"; losers score their pungs,
     kongs, bonus tiles and the doublings of every player): ai:strong adds the utility of what
@@ -1086,7 +1108,7 @@ def test_the_scorer_budget_counts_questions_not_time():
     def decide(budget: int):
         bot = make_bot("ai:strong", v, view["seat"], 1)
         bot.settings["scorer_budget"] = budget
-        bot.settings["two_step"] = False   # the look-ahead values its far waits from the plans anyway
+        bot.settings["look_ahead"] = False   # the look-ahead values its far waits from the plans anyway
         asked, estimated = [], []
         exact, estimate = bot.model.exact, bot._estimate
         bot.model.exact = lambda *a, **k: asked.append(a[2]) or exact(*a, **k)

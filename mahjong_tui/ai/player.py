@@ -102,6 +102,14 @@ by tile kinds rather than unseen copies, plays no defence, and picks a random on
 nearly-best discards a quarter of the time.  It still never breaks a rule: every level only
 returns an action from ``legal``.
 
+What ``strong`` adds to ``normal`` is a list of features (:data:`AI_FLAGS`: the defence reads,
+the kong-turn reads, the look-ahead, the kong payments; and its claim settings), and a
+variant file's ``[ai]`` section turns off the ones that measured no gain there: in duplicate
+against three ``ai:normal`` each feature was added to ``ai:normal`` alone, and a feature that
+only moves decisions without winning points adds noise and costs a little.  Yuxi's
+``ai:strong`` is ``ai:normal`` with the kong-turn reads, Singapore's with the kong payments
+(figures in the variant files' comments and ``tests/bench/ai_results.md``).
+
 Determinism: no global state is read; the only randomness is a ``random.Random`` seeded from
 (game seed, seat, hand number, decision number) — all in the view — so the same view gives the
 same action and replays reproduce the bots.
@@ -151,24 +159,28 @@ LOSER_WEIGHT = 0.75
 
 #: Settings of each level: ``ev`` judge by expected gain (else nearest plan, easy);
 #: ``unseen`` count acceptance in unseen copies (else kinds); ``defence`` weigh deal-in risk;
-#: ``strong`` read passes, suji and suits in defence; ``two_step`` score one-from-ready hands
-#: two draws ahead; ``noise`` share of easy's random nearly-best discards; ``alpha`` the value
-#: utility exponent; ``instant`` count what a kong is paid the moment it stands
-#: (:meth:`LevelBot._instant_u`); ``loser_weight`` see :data:`LOSER_WEIGHT`; ``danger_weight``
-#: the weight of a discard's expected deal-in loss; ``claim_boost`` / ``claim_margin`` see
-#: :data:`CLAIM_BOOST`, :data:`CLAIM_MARGIN` and the strong values below them.  A variant
-#: file's ``[ai]`` section may set any of :data:`AI_KEYS` for ``normal`` and ``strong``.
+#: ``reads`` read passes, suji, suits and meldless seven-pairs threats in defence
+#: (:mod:`.defence`); ``kong_reads`` judge the discard after one's own kong by its own risk
+#: and count the kongs a face-up bloom tile would make win (:meth:`LevelBot._kong_risk`,
+#: :meth:`LevelBot._bloom_route`; Yuxi); ``look_ahead`` score one-from-ready hands two draws
+#: ahead (:meth:`LevelBot._two_step`); ``noise`` share of easy's random nearly-best discards;
+#: ``alpha`` the value utility exponent; ``kong_payments`` count what a kong is paid the moment
+#: it stands (:meth:`LevelBot._instant_u`); ``loser_weight`` see :data:`LOSER_WEIGHT`;
+#: ``danger_weight`` the weight of a discard's expected deal-in loss; ``claim_boost`` /
+#: ``claim_margin`` see :data:`CLAIM_BOOST`, :data:`CLAIM_MARGIN` and the strong values below
+#: them.  A variant file's ``[ai]`` section may set any of :data:`AI_KEYS` (numbers) and
+#: :data:`AI_FLAGS` (true/false) for ``normal`` and ``strong``.
 LEVELS: dict[str, dict] = {
-    "easy": {"ev": False, "unseen": False, "defence": False, "strong": False, "two_step": False, "noise": 0.25,
-             "alpha": 0.5, "instant": False, "loser_weight": 0.0,
+    "easy": {"ev": False, "unseen": False, "defence": False, "reads": False, "kong_reads": False, "look_ahead": False, "noise": 0.25,
+             "alpha": 0.5, "kong_payments": False, "loser_weight": 0.0,
              "danger_weight": 1.0, "scorer_budget": 0,
              "claim_boost": CLAIM_BOOST, "claim_margin": CLAIM_MARGIN},
-    "normal": {"ev": True, "unseen": True, "defence": True, "strong": False, "two_step": False, "noise": 0.0,
-               "alpha": 0.5, "instant": False, "loser_weight": 0.0,
+    "normal": {"ev": True, "unseen": True, "defence": True, "reads": False, "kong_reads": False, "look_ahead": False, "noise": 0.0,
+               "alpha": 0.5, "kong_payments": False, "loser_weight": 0.0,
                "danger_weight": 1.0, "scorer_budget": 0,
                "claim_boost": CLAIM_BOOST, "claim_margin": CLAIM_MARGIN},
-    "strong": {"ev": True, "unseen": True, "defence": True, "strong": True, "two_step": True, "noise": 0.0,
-               "alpha": 0.5, "instant": True, "loser_weight": LOSER_WEIGHT,
+    "strong": {"ev": True, "unseen": True, "defence": True, "reads": True, "kong_reads": True, "look_ahead": True, "noise": 0.0,
+               "alpha": 0.5, "kong_payments": True, "loser_weight": LOSER_WEIGHT,
                "danger_weight": 1.0, "scorer_budget": 0,
                "claim_boost": STRONG_CLAIM_BOOST, "claim_margin": STRONG_CLAIM_MARGIN},
 }
@@ -177,6 +189,9 @@ LEVELS: dict[str, dict] = {
 #: the settings a variant file's ``[ai]`` section may set for ``normal`` and ``strong``, as
 #: ``<level>_<key>`` (e.g. ``strong_alpha``; variants/README.md "[ai]")
 AI_KEYS = ("claim_boost", "claim_margin", "alpha", "danger_weight", "loser_weight", "scorer_budget")
+#: the level's features a variant file's ``[ai]`` section may turn on or off, as
+#: ``<level>_<flag>`` (e.g. ``strong_look_ahead = false``)
+AI_FLAGS = ("reads", "kong_reads", "look_ahead", "kong_payments")
 
 
 def erlang_win(dist: int, rate_mid: float, rate_last: float, draws: float) -> float:
@@ -250,7 +265,7 @@ class _Decision:
         #: this decision's discard follows the seat's own kong, declared or claimed (the view's
         #: ``kongs_this_turn``; :meth:`LevelBot._kong_risk` weighs that discard when the kong
         #: is chosen)
-        self.after_kong = bot.settings["strong"] and kn.phase == "turn" and kn.kongs_this_turn > 0
+        self.after_kong = bot.settings["kong_reads"] and kn.phase == "turn" and kn.kongs_this_turn > 0
         #: scorer questions this decision may still ask in :meth:`LevelBot._ev_ready` (the
         #: level's ``scorer_budget``; 0 there: no limit)
         self.scorer_left = bot.settings["scorer_budget"] or math.inf
@@ -267,7 +282,7 @@ class _Decision:
             d = None
             bot = self.bot
             if bot.settings["defence"]:
-                got = Defence(bot.variant, self.kn, self.model, bot.settings["strong"], bot.plans, after_kong)
+                got = Defence(bot.variant, self.kn, self.model, bot.settings["reads"], bot.plans, after_kong)
                 if got.active:
                     d = got
             self._defences[after_kong] = d
@@ -418,6 +433,9 @@ class LevelBot(Bot):
         for key in AI_KEYS:
             if ai.get(f"{level}_{key}") is not None:
                 self.settings[key] = float(ai[f"{level}_{key}"])
+        for key in AI_FLAGS:
+            if ai.get(f"{level}_{key}") is not None:
+                self.settings[key] = bool(ai[f"{level}_{key}"])
         self.shape = variant.hand_shape
         self.ops = ops_for(self.shape)
         #: the zero tile's readings (G-UZ-11) when the shape has a zero, else None: a hand that
@@ -925,7 +943,7 @@ class LevelBot(Bot):
             got = self._wait_weights(vs, vd)
             if got is not None:
                 weighed.append((w, got[0], got[1]))
-        if kn.bloom and self.settings["strong"]:
+        if kn.bloom and self.settings["kong_reads"]:
             weighed.extend(self._bloom_route(dec, counts13, melds))
         return _ready_gain(weighed, unseen, dec.U, draws)[0]
 
@@ -1099,7 +1117,7 @@ class LevelBot(Bot):
         use_unseen = self.settings["unseen"]
         weights = unseen if use_unseen else [1 if x else 0 for x in unseen]
         # the look-ahead reads the best estimates at distance 1 and farther apart
-        ahead = self.settings["two_step"] and look_ahead and floor is None and self._waits_restricted(dec, melds)
+        ahead = self.settings["look_ahead"] and look_ahead and floor is None and self._waits_restricted(dec, melds)
         judged = []
         for p, vs, vd, dd, dmin, st in active:
             terms = self._ev_terms(dec, p, vs, vd, melds)
@@ -1408,7 +1426,7 @@ class LevelBot(Bot):
         """u(what a kong of action ``kind`` — ``kong`` (claimed: exposed), ``added_kong``,
         ``concealed_kong`` — is paid the moment it stands, :meth:`ValueModel.kong_instant`),
         at levels with the ``instant`` setting; else 0."""
-        if not self.settings["instant"]:
+        if not self.settings["kong_payments"]:
             return 0.0
         kong_type = {"kong": "exposed", "added_kong": "added", "concealed_kong": "concealed"}[kind]
         return self.u(self.model.kong_instant(kong_type))
@@ -1440,7 +1458,7 @@ class LevelBot(Bot):
         :meth:`_bloom_win`: no discard follows).  ``counts13`` and ``melds``: the hand the kong
         leaves."""
         held = [t for t in self.kinds if counts13[t]]
-        if not self.settings["strong"] or not held or dec.defence_for(True) is None:
+        if not self.settings["kong_reads"] or not held or dec.defence_for(True) is None:
             return 0.0
         if self._bloom_win(dec, counts13, melds) > 0:
             return 0.0
