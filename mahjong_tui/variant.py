@@ -827,6 +827,17 @@ class Variant:
         """
         data = json.loads(json.dumps(_thaw(self.rules)))
         data["id"], data["name"] = self.id, self.name
+        for key in ("summary", "seed"):
+            if getattr(self, key):
+                data[key] = getattr(self, key)
+        # the validated rules hold every option at its default; an option the file does not
+        # declare and nobody set must stay absent, or rebuilding would apply it (a default
+        # break_roll "3d6" turned Yuxi's two dice into three)
+        opts = data.get("options")
+        if isinstance(opts, dict):
+            for name in list(opts):
+                if name not in self.declared_options and name not in self.applied_options:
+                    del opts[name]
         applied = dict(self.applied_options)
         for dotted, value in overrides.items():
             _check_option_shape(dotted, value)
