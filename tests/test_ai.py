@@ -1046,7 +1046,9 @@ def test_the_variant_files_ai_section_sets_strong_claims_and_stays_out_of_the_ru
 def test_the_ai_section_turns_strong_features_on_and_off():
     """``[ai]`` flags (variants/README.md): Yuxi's file keeps ai:strong's kong-turn reads and
     turns off its defence reads and look-ahead; Classic's keeps every feature; ai:normal has
-    none of them; an override reaches the bot and a value that is not true/false is refused."""
+    none of them; an override reaches the bot and a value that is not true/false is refused.
+    Singapore's keeps only the kong payments (and ai:normal's claims)."""
+    from mahjong_tui.ai.player import CLAIM_BOOST, CLAIM_MARGIN
     from mahjong_tui.errors import VariantError
 
     flags = ("reads", "kong_reads", "look_ahead", "kong_payments")
@@ -1054,6 +1056,10 @@ def test_the_ai_section_turns_strong_features_on_and_off():
     strong = make_bot("ai:strong", yuxi, 0, 1).settings
     assert {f: strong[f] for f in flags} == {"reads": False, "kong_reads": True, "look_ahead": False,
                                               "kong_payments": True}
+    singapore = make_bot("ai:strong", load_variant("singapore"), 0, 1).settings
+    assert {f: singapore[f] for f in flags} == {"reads": False, "kong_reads": True, "look_ahead": False,
+                                                 "kong_payments": True}
+    assert (singapore["claim_boost"], singapore["claim_margin"]) == (CLAIM_BOOST, CLAIM_MARGIN)
     assert all(make_bot("ai:strong", load_variant("classic"), 0, 1).settings[f] for f in flags)
     assert not any(make_bot("ai:normal", yuxi, 0, 1).settings[f] for f in flags)
     on = yuxi.with_options({"ai.strong_look_ahead": True, "ai.normal_kong_reads": True})
