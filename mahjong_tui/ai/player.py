@@ -34,8 +34,8 @@ It turns them into an expected gain ``P(win) · u(value)``:
   from the bot's own tiles and melds (and the face-up bonus tile indicators: Uzje's bonus
   tiles score), so an illegal wait (Yangzhou under 15 fan, a Yuxi basic
   win on a discard, a Classic chow-completing discard) is worth nothing by that route;
-  ``strong`` adds the route of a set that can still become a kong where a face-up bloom tile
-  would then win (Yuxi kong on flower, :meth:`LevelBot._bloom_route`);
+  ``kong_reads`` (``strong``) adds the route of a set that can still become a kong where a
+  face-up bloom tile would then win (Yuxi kong on flower, :meth:`LevelBot._bloom_route`);
 - claims speed up a plan's middle steps only where a claimed meld leaves it winnable (not a
   plain hand that is legal only concealed: Uzje's closed hand, Singapore's fully concealed
   tai; :meth:`LevelBot._claim_boost`);
@@ -44,7 +44,7 @@ It turns them into an expected gain ``P(win) · u(value)``:
   (so "wider but farther" never beats "closer");
 - only the :data:`MAX_PLANS` nearest plans are judged at each decision (a fixed-chow plan whose
   missing tiles alone put it out of reach is not even measured);
-- ``strong`` also looks two steps ahead from one-from-ready hands: for every draw that makes it
+- ``look_ahead`` (``strong``) looks two steps ahead from one-from-ready hands: for every draw that makes it
   ready it finds the best discard and values those waits, and scales the model's estimates of
   the farther plans by how optimistic the model proved on this hand.  The waits are valued
   from the plans (:meth:`LevelBot._estimate`: the best plan the finished hand fits — its
@@ -73,15 +73,15 @@ Kongs: a declared kong is made unless it takes the hand farther from its plans o
 less the extra risk of the discard that follows it, falls well below the best discard's; a
 discard is claimed for a kong when that is clearly better than passing, the same risk
 deducted, and always when a face-up bloom tile completes the hand it leaves (yuxi.md
-G-YX-3: the kong wins at once).  The extra risk (:meth:`LevelBot._kong_risk`, ``strong``
-only, like the seven-pairs reading of meldless seats in :mod:`.defence`) is the variant's:
+G-YX-3: the kong wins at once).  The extra risk (:meth:`LevelBot._kong_risk`, ``kong_reads``:
+``strong`` only, like the seven-pairs reading of meldless seats in :mod:`.defence`) is the variant's:
 where a discard made after a kong may be won by any ready hand (Yuxi, kong_discard_win:
 scoring situation ``discard_after_kong``), the plain ready hands that an
 ordinary discard cannot feed become threats too; elsewhere it is 0.  The discard right after
 one's own kong, declared or claimed, is judged the same way (the view's
 ``kongs_this_turn``).  Where a kong is paid the moment it stands (``[instant_payments]``:
-Singapore's ``kong_exposed`` and ``kong_concealed``), ``strong`` adds u(that payment) to the
-kong's worth (:meth:`LevelBot._instant_u`): it declares and claims kongs that ``normal``
+Singapore's ``kong_exposed`` and ``kong_concealed``), ``kong_payments`` (``strong``) adds
+u(that payment) to the kong's worth (:meth:`LevelBot._instant_u`): it declares and claims kongs that ``normal``
 passes to keep its hand concealed.  Once the wall is used up no claim but a win is made, and
 a Classic pick-up is only taken to keep the tile (a tile passed round the table and thrown back would
 never end the hand; see the engine note in ``tests/bench/ai_results.md``).  Which
@@ -104,9 +104,10 @@ returns an action from ``legal``.
 
 What ``strong`` adds to ``normal`` is a list of features (:data:`AI_FLAGS`: the defence reads,
 the kong-turn reads, the look-ahead, the kong payments; and its claim settings), and a
-variant file's ``[ai]`` section turns off the ones that measured no gain there: in duplicate
-against three ``ai:normal`` each feature was added to ``ai:normal`` alone, and a feature that
-only moves decisions without winning points adds noise and costs a little.  Yuxi's
+variant file's ``[ai]`` section turns off the ones that measured no gain there: each feature
+was added to ``ai:normal`` alone and played on the same walls as four ``ai:normal``
+(``tests/bench/ai_feature_screen.py``); a feature that only moves decisions without winning
+points adds noise and costs a little.  Yuxi's
 ``ai:strong`` is ``ai:normal`` with the kong-turn reads, Singapore's with the kong payments
 (figures in the variant files' comments and ``tests/bench/ai_results.md``).
 
@@ -1425,7 +1426,7 @@ class LevelBot(Bot):
     def _instant_u(self, kind: str) -> float:
         """u(what a kong of action ``kind`` — ``kong`` (claimed: exposed), ``added_kong``,
         ``concealed_kong`` — is paid the moment it stands, :meth:`ValueModel.kong_instant`),
-        at levels with the ``instant`` setting; else 0."""
+        at levels with the ``kong_payments`` setting; else 0."""
         if not self.settings["kong_payments"]:
             return 0.0
         kong_type = {"kong": "exposed", "added_kong": "added", "concealed_kong": "concealed"}[kind]
