@@ -146,6 +146,13 @@ LIABILITY_RULES_TEXT = "'discarder', 'meld:N', 'dragon_meld:N' or 'wind_meld:N' 
 #: The dice a ``break_roll`` option names: (number of dice, sides) (uzje.md "Setting up").
 BREAK_ROLLS = {"3d6": (3, 6), "1d20": (1, 20)}
 
+#: The bots' settings a variant file's ``[ai]`` section may set, as ``normal_<key>`` or
+#: ``strong_<key>`` (variants/README.md "[ai]"; read by :class:`mahjong_tui.ai.player.LevelBot`):
+#: numbers with their allowed range, and features turned on or off.
+AI_NUMBERS = (("claim_boost", 1, 3), ("claim_margin", 0.3, 2), ("alpha", 0.1, 1.5),
+              ("danger_weight", 0, 5), ("loser_weight", 0, 3), ("scorer_budget", 0, 10000))
+AI_FLAGS = ("reads", "kong_reads", "look_ahead", "kong_payments")
+
 SCHEMA: dict[str, dict[str, tuple[Callable[[Any], bool], str, Any]]] = {
     "": {
         # the id names the saves' files (``classic-20250101-120000.jsonl``): no path in it
@@ -271,11 +278,8 @@ SCHEMA: dict[str, dict[str, tuple[Callable[[Any], bool], str, Any]]] = {
     # the bots' settings where a variant's scoring asks for other play than the defaults
     # (mahjong_tui/ai/player.py LEVELS): not rules, so never in the rules hash
     "ai": {
-        **{f"{level}_{key}": (*_num(lo, hi), None) for level in ("normal", "strong")
-           for key, lo, hi in (("claim_boost", 1, 3), ("claim_margin", 0.3, 2), ("alpha", 0.1, 1.5),
-                               ("danger_weight", 0, 5), ("loser_weight", 0, 3), ("scorer_budget", 0, 10000))},
-        **{f"{level}_{flag}": (*_BOOL, None) for level in ("normal", "strong")
-           for flag in ("reads", "kong_reads", "look_ahead", "kong_payments")},
+        **{f"{level}_{key}": (*_num(lo, hi), None) for level in ("normal", "strong") for key, lo, hi in AI_NUMBERS},
+        **{f"{level}_{flag}": (*_BOOL, None) for level in ("normal", "strong") for flag in AI_FLAGS},
     },
     "options": {
         "flowers": (*_BOOL, None),

@@ -124,6 +124,7 @@ import random
 from .. import tiles as T
 from ..engine.actions import Action
 from ..melds import CHOW, KONG, PUNG, Meld
+from ..variant import AI_FLAGS, AI_NUMBERS
 from .baseline import Bot
 from .defence import KAPPA, Defence
 from .knowledge import WIND_CODE, Knowledge, bonus_of, meld_of, parse, tile_code
@@ -187,12 +188,10 @@ LEVELS: dict[str, dict] = {
 }
 
 
-#: the settings a variant file's ``[ai]`` section may set for ``normal`` and ``strong``, as
-#: ``<level>_<key>`` (e.g. ``strong_alpha``; variants/README.md "[ai]")
-AI_KEYS = ("claim_boost", "claim_margin", "alpha", "danger_weight", "loser_weight", "scorer_budget")
-#: the level's features a variant file's ``[ai]`` section may turn on or off, as
-#: ``<level>_<flag>`` (e.g. ``strong_look_ahead = false``)
-AI_FLAGS = ("reads", "kong_reads", "look_ahead", "kong_payments")
+#: the numbers a variant file's ``[ai]`` section may set for ``normal`` and ``strong``, as
+#: ``<level>_<key>`` (e.g. ``strong_alpha``; variants/README.md "[ai]"); the features it may
+#: turn on or off are :data:`~mahjong_tui.variant.AI_FLAGS` (e.g. ``strong_look_ahead = false``)
+AI_KEYS = tuple(key for key, _, _ in AI_NUMBERS)
 
 
 def erlang_win(dist: int, rate_mid: float, rate_last: float, draws: float) -> float:
