@@ -253,21 +253,31 @@ def play_deal(variant: Variant, seed: int | str, deal: int, seats: list[str],
     Bots are seeded by the deal too.  Returns one :func:`hand_record` per rotation, with
     ``deal``, ``rotation`` and ``seating`` (the seat specs by table seat) added.
     ``on_table(rotation, table)`` (tests) sees each table before its first move."""
-    s = deal_seed(seed, deal)
     out = []
     for r in range(4):
         seating = rotated(seats, r)
-        table = Table(variant, s, hands=1)
-        if on_table is not None:
-            on_table(r, table)
-        bots = [make_bot(spec, variant, i, s) for i, spec in enumerate(seating)]
-        got: list[dict] = []
-        discards: list[int] = []
-        play_match(table, bots, got.append, hand_discards=discards)
-        rec = hand_record(got[0], discards[0])
+        rec = play_deal_hand(variant, seed, deal, seating,
+                             None if on_table is None else (lambda table, r=r: on_table(r, table)))
         rec.update(deal=deal, rotation=r, seating=seating)
         out.append(rec)
     return out
+
+
+def play_deal_hand(variant: Variant, seed: int | str, deal: int, seating: list[str],
+                   on_table: Callable[[Table], None] | None = None) -> dict:
+    """One hand of deal ``deal`` of a run from ``seed`` with the bots ``seating`` (seat specs by
+    table seat): a one-hand table of seed :func:`deal_seed`, bots seeded by it too, so every
+    seating of a deal plays the same wall.  Returns its :func:`hand_record` (``turns``
+    included).  ``on_table(table)`` (tests) sees the table before its first move."""
+    s = deal_seed(seed, deal)
+    table = Table(variant, s, hands=1)
+    if on_table is not None:
+        on_table(table)
+    bots = [make_bot(spec, variant, i, s) for i, spec in enumerate(seating)]
+    got: list[dict] = []
+    discards: list[int] = []
+    play_match(table, bots, got.append, hand_discards=discards)
+    return hand_record(got[0], discards[0])
 
 
 def deal_pieces(deals: int, jobs: int) -> list[tuple[int, int]]:

@@ -54,13 +54,11 @@ def test_applied_options_are_recorded_and_the_file_declares_what_is_offered():
     assert load_variant("uzje", FLOWERS) is load_variant("uzje", FLOWERS)  # built once
 
 
-
-
-@pytest.mark.parametrize("vid", ["yuxi", "singapore", "classic", "yangzhou", "uzje"])
+@pytest.mark.parametrize("vid", ["yuxi", "singapore", "classic", "yangzhou", "dmjl", "bmja", "uzje"])
 def test_an_option_changes_only_what_it_names(vid):
     """``--option`` sets one key: the rest of the variant is the file's.  (It used to rebuild
     the variant with every named option at its default, so any option gave Yuxi, Singapore,
-    Classic and Yangzhou the three dice of Uzje's default ``break_roll`` instead of their two
+    Classic, Yangzhou, DMJL and BMJA the three dice of Uzje's default ``break_roll`` instead of their two
     — another wall from the same seed — and dropped the summary and the seed document.)"""
     plain = load_variant(vid)
     tuned = load_variant(vid, {"ai.strong_alpha": 0.7})
@@ -71,6 +69,8 @@ def test_an_option_changes_only_what_it_names(vid):
     assert tuned.rules_hash == plain.rules_hash   # [ai] is not rules
     # the same seed deals the same wall
     assert Table(tuned, 5, hands=1).view(0)["hand"] == Table(plain, 5, hands=1).view(0)["hand"]
+
+
 # ------------------------------------------------------------------------------------------
 # the command line
 # ------------------------------------------------------------------------------------------

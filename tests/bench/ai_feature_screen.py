@@ -8,7 +8,8 @@ Run by hand (minutes; not a test)::
 For each deal: one hand of four ``ai:normal`` (the peer), then four hands with ``ai:strong``
 (the variant's ``[ai]`` settings with the ``--option`` overrides applied; variants/README.md
 "[ai]") at one seat and ``ai:normal`` at the other three — the same wall, dice and dealer
-(``sim.deal_seed``).  The figure is ``ai:strong``'s points at its seat minus the four
+(``sim.play_deal_hand``, as ``sim --duplicate`` plays a deal).  The figure is
+``ai:strong``'s points at its seat minus the four
 ``ai:normal``'s points at that seat, per hand, averaged over the four seats of a deal; its 95 %
 interval is taken over deals (``sim.paired_difference``'s method).  Until ``ai:strong`` first
 decides otherwise than ``ai:normal`` would, the two hands are the same move for move, so a
@@ -31,19 +32,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from mahjong_tui.ai import make_bot  # noqa: E402
-from mahjong_tui.engine import Table  # noqa: E402
-from mahjong_tui.sim import deal_seed, hand_record, paired_difference, play_match  # noqa: E402
+from mahjong_tui.sim import paired_difference, play_deal_hand  # noqa: E402
 from mahjong_tui.variant import load_variant, parse_option_assignments  # noqa: E402
 from mahjong_tui.workers import run_ordered  # noqa: E402
-
-
-def _hand(variant, seed: str, seating: list[str]) -> list[float]:
-    table = Table(variant, seed, hands=1)
-    bots = [make_bot(spec, variant, i, seed) for i, spec in enumerate(seating)]
-    got: list[dict] = []
-    play_match(table, bots, got.append)
-    return hand_record(got[0])["points"]
 
 
 def _deals(task: tuple) -> list[tuple[float, bool]]:
@@ -54,13 +45,12 @@ def _deals(task: tuple) -> list[tuple[float, bool]]:
     variant = load_variant(ref, options)
     out = []
     for d in range(lo, hi):
-        s = deal_seed(seed, d)
-        peer = _hand(variant, s, ["ai:normal"] * 4)
+        peer = play_deal_hand(variant, seed, d, ["ai:normal"] * 4)["points"]
         diffs = []
         for seat in range(4):
             seating = ["ai:normal"] * 4
             seating[seat] = "ai:strong"
-            got = _hand(variant, s, seating)
+            got = play_deal_hand(variant, seed, d, seating)["points"]
             diffs.append(got[seat] - peer[seat])
         out.append((sum(diffs) / 4, any(diffs)))
     return out
