@@ -677,7 +677,7 @@ def test_a_plain_hand_legal_only_concealed():
     """Where a plain hand is legal only concealed — Uzje's closed hand (2.6 fan against the
     2.5 minimum, uzje.md "Fan table"), Singapore's fully concealed tai for a seat with no bonus tile
     (singapore.md "Tai table") — a claimed meld is no speed-up of it (``claim_ok``), a claim that gives it up is
-    held to the plain claim margin even by ``strong``, and (Uzje; any plain wait may be won on
+    held to at least the plain claim margin even by ``strong`` (Uzje's file asks more), and (Uzje; any plain wait may be won on
     a discard) strong's look-ahead is off; Classic (chow-completing wins refused, classic.md "Winning hands") and Yuxi
     (plain hands won only by self-draw, yuxi.md "Winning hands") keep it."""
     from mahjong_tui.ai.player import CLAIM_MARGIN, STRONG_CLAIM_MARGIN
@@ -697,13 +697,15 @@ def test_a_plain_hand_legal_only_concealed():
         assert bot._waits_restricted(_Decision(bot, view), ()) is restricted, vid
     # a pung of a wind worth nothing to the seat (North), which would open the closed Uzje
     # hand, judged (for the test) 0.9 as good as passing: strong's own margin (0.7) would take
-    # it, the plain margin (1.05) does not; the same estimate in Classic, where a claimed meld
-    # leaves a plain hand legal, is taken
-    # (and at 1.1 — above the plain margin — the Uzje bot takes it: the margin decided, not
+    # it, Uzje's file asks twice as good as passing (variants/uzje.toml [ai]: 2.0); the same
+    # estimate in Classic, where a claimed meld leaves a plain hand legal, is taken
+    # (and at 2.1 — above Uzje's margin — the Uzje bot takes it: the margin decided, not
     # something else that makes it pass)
-    assert STRONG_CLAIM_MARGIN < 0.9 < CLAIM_MARGIN < 1.1
+    assert STRONG_CLAIM_MARGIN < 0.9 < CLAIM_MARGIN
+    assert make_bot("ai:strong", load_variant("uzje"), 0, 1).settings["claim_margin"] == 2.0
     for vid, hand, tile, worth, taken in (("uzje", "123s456s789s1m5mNN", "N", 0.9, False),
-                                          ("uzje", "123s456s789s1m5mNN", "N", 1.1, True),
+                                          ("uzje", "123s456s789s1m5mNN", "N", 1.9, False),
+                                          ("uzje", "123s456s789s1m5mNN", "N", 2.1, True),
                                           ("classic", "123s456s789s1m5mNN", "N", 0.9, True)):
         v = load_variant(vid)
         if vid == "classic":   # its file's [ai] gives strong normal's margin: test the default one
