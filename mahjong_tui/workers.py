@@ -14,6 +14,7 @@ Nothing here is imported by the engine; Dask (which brings asyncio) only when a 
 from __future__ import annotations
 
 import os
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -64,9 +65,10 @@ def run_ordered(fn: Callable[[Any], Any], tasks: Sequence[Any], jobs: int = 1,
     """``[fn(t) for t in tasks]``, computed with ``jobs`` local processes (1: here, in this
     process), or on the Dask scheduler at ``cluster`` (``"tcp://HOST:8786"``) when given.
     ``on_done(i, result)`` is called in this process as each task finishes (in finishing
-    order; a progress bar), ``start()`` once the work is handed out.  Local workers are started
-    by a fork server (``multiprocessing`` "forkserver" where the system has it): each imports
-    this package afresh, whatever threads this process runs.
+    order; a progress bar), ``start()`` once the work is handed out.  Local workers are forked
+    from this process when it runs no other thread (they start with its modules loaded), else
+    from a fork server (``multiprocessing`` "forkserver" where the system has it) that imports
+    the tasks' modules once, so no lock held by another thread of this process reaches a worker.
 
     ``stats``, if given, gets ``cpu_s``: the CPU seconds the tasks took, wherever they ran
     (benchmarks: the cost of the work itself, whatever else the machine runs).
@@ -102,11 +104,16 @@ def _run_local(jobs_of, jobs, done, start) -> None:
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
-    # workers forked from a fresh server process, never from this one: a caller that has
-    # threads (a test run after Textual or Dask, a progress bar) cannot hand a held lock on
+    # a caller with no other thread is forked directly (its modules are loaded already: no
+    # server to start, about 0.3 s of a run); one that has threads (a test run after Textual
+    # or Dask) gets workers forked from a fresh server process, never from itself, so no
+    # lock another thread holds is copied into a worker
     methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("forkserver" if "forkserver" in methods else None)
-    if "forkserver" in methods:
+    if "fork" in methods and threading.active_count() == 1:
+        context = multiprocessing.get_context("fork")
+    else:
+        context = multiprocessing.get_context("forkserver" if "forkserver" in methods else None)
+    if context.get_start_method() == "forkserver":
         # the server imports the tasks' modules once, so each worker is forked with them
         # loaded instead of importing the package itself (about 0.3 s a worker)
         context.set_forkserver_preload(sorted({"__main__", *(job.fn.__module__ for job in jobs_of)}))
