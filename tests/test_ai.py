@@ -1048,7 +1048,9 @@ def test_the_ai_section_turns_strong_features_on_and_off():
     """``[ai]`` flags (variants/README.md): Yuxi's file keeps ai:strong's kong-turn reads and
     turns off its defence reads and look-ahead; Classic's keeps every feature; ai:normal has
     none of them; an override reaches the bot and a value that is not true/false is refused.
-    Singapore's keeps only the kong payments (and ai:normal's claims)."""
+    Singapore's turns off the same two and keeps ai:normal's claims: what it adds is the kong
+    payments (its kong-turn reads stay on and change nothing there: no bloom tiles, no
+    discard-after-kong pattern)."""
     from mahjong_tui.ai.player import CLAIM_BOOST, CLAIM_MARGIN
     from mahjong_tui.errors import VariantError
     from mahjong_tui.variant import AI_FLAGS as flags

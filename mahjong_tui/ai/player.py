@@ -108,8 +108,10 @@ variant file's ``[ai]`` section turns off the ones that measured no gain there: 
 was added to ``ai:normal`` alone and played on the same walls as four ``ai:normal``
 (``tests/bench/ai_feature_screen.py``); a feature that only moves decisions without winning
 points adds noise and costs a little.  Yuxi's
-``ai:strong`` is ``ai:normal`` with the kong-turn reads, Singapore's with the kong payments
-(figures in the variant files' comments and ``tests/bench/ai_results.md``).
+``ai:strong`` is ``ai:normal`` with the kong-turn reads, Singapore's with the kong payments,
+Uzje's with the defence reads and a hand kept closed (its claim margin: a claim costs the
+closed hand's 2.6 fan, most of what a flush pays on the ladder; uzje.md "Fan table") —
+figures in the variant files' comments and ``tests/bench/ai_results.md``.
 
 Determinism: no global state is read; the only randomness is a ``random.Random`` seeded from
 (game seed, seat, hand number, decision number) — all in the view — so the same view gives the
